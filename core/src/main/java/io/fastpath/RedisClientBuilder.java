@@ -157,7 +157,7 @@ public final class RedisClientBuilder {
     }
 
     /** Decoder limits: a reply over a limit closes its connection with an error naming the limit. */
-    public RedisClientBuilder replyLimits(long maxBulkLength, int maxAggregateLength, int maxNestingDepth) {
+    public RedisClientBuilder replyLimits(int maxBulkLength, int maxAggregateLength, int maxNestingDepth) {
         this.limits = new RespLimits(maxBulkLength, maxAggregateLength, maxNestingDepth);
         return this;
     }
