@@ -16,15 +16,21 @@ public interface RedisCodec<K, V> {
 
     V decodeValue(byte[] bytes);
 
-    /** Strings as UTF-8. */
+    /** Strings as UTF-8; null keys and values are rejected before sending. */
     RedisCodec<String, String> UTF8 = new RedisCodec<>() {
         @Override
         public byte[] encodeKey(String key) {
+            if (key == null) {
+                throw new RedisArgumentException("a key must not be null");
+            }
             return key.getBytes(StandardCharsets.UTF_8);
         }
 
         @Override
         public byte[] encodeValue(String value) {
+            if (value == null) {
+                throw new RedisArgumentException("a value must not be null");
+            }
             return value.getBytes(StandardCharsets.UTF_8);
         }
 
@@ -43,11 +49,17 @@ public interface RedisCodec<K, V> {
     RedisCodec<byte[], byte[]> BYTES = new RedisCodec<>() {
         @Override
         public byte[] encodeKey(byte[] key) {
+            if (key == null) {
+                throw new RedisArgumentException("a key must not be null");
+            }
             return key;
         }
 
         @Override
         public byte[] encodeValue(byte[] value) {
+            if (value == null) {
+                throw new RedisArgumentException("a value must not be null");
+            }
             return value;
         }
 
