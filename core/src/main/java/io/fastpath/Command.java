@@ -1,0 +1,17 @@
+package io.fastpath;
+
+/**
+ * A fully built command whose reply decodes to {@code T}, ready to be dispatched any number of times.
+ *
+ * <p>Built by {@link RedisClient#commands()} (or the binary view's), dispatched with
+ * {@link RedisAsyncCommands#dispatch(Command)} or {@link RedisCommands#execute(Command)}. Arguments
+ * are validated and encoded when the command is built, so a wrong argument fails before anything is sent.
+ */
+public interface Command<T> {
+
+    /** The command name in upper case, e.g. {@code GET}. */
+    String name();
+
+    /** Whether the server treats this command as read-only (it may be retried and served by replicas). */
+    boolean readOnly();
+}

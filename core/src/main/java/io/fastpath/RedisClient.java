@@ -1,0 +1,78 @@
+package io.fastpath;
+
+import io.fastpath.internal.client.AsyncView;
+import io.fastpath.internal.client.ClientCore;
+import io.fastpath.internal.client.SyncView;
+
+/**
+ * The Fastpath client: create one per application and share it between all threads.
+ *
+ * <pre>{@code
+ * try (RedisClient redis = RedisClient.create("redis://localhost:6379")) {
+ *     redis.set("greeting", "hello");
+ *     String value = redis.get("greeting");                            // blocking
+ *     CompletableFuture<String> later = redis.async().get("greeting");  // async, same commands
+ * }
+ * }</pre>
+ *
+ * <p>Behind it: N multiplexed connections per server, each on its own I/O thread, commands from all
+ * threads coalesced into one write per event-loop turn (automatic pipelining), replies matched in
+ * order, and background reconnects. Strings are UTF-8; {@link #binary()} is the same client for byte[].
+ */
+public final class RedisClient implements RedisCommands<String, String>, AutoCloseable {
+    private final ClientCore core;
+    private final AsyncView<String, String> async;
+    private final SyncView<byte[], byte[]> binary;
+    private final String description;
+
+    RedisClient(ClientCore core, String description) {
+        this.core = core;
+        this.async = new AsyncView<>(core, CommandBuilder.UTF8);
+        this.binary = new SyncView<>(core, CommandBuilder.BYTES);
+        this.description = description;
+    }
+
+    /** Connects to {@code redis://[user[:password]@]host[:port][/db]} with default settings. */
+    public static RedisClient create(String uri) {
+        return builder().uri(uri).build();
+    }
+
+    public static RedisClientBuilder builder() {
+        return new RedisClientBuilder();
+    }
+
+    @Override
+    public <T> T execute(Command<T> command) {
+        return core.execute(command);
+    }
+
+    @Override
+    public CommandBuilder<String, String> commands() {
+        return CommandBuilder.UTF8;
+    }
+
+    /** The same commands returning {@link java.util.concurrent.CompletableFuture}s. */
+    @Override
+    public RedisAsyncCommands<String, String> async() {
+        return async;
+    }
+
+    /** The same client with byte[] keys and values (its {@code async()} too). */
+    public RedisCommands<byte[], byte[]> binary() {
+        return binary;
+    }
+
+    /**
+     * Stops accepting commands, waits briefly (up to the command timeout, at most 5 s) for unanswered
+     * ones, fails what remains, and stops the client's threads.
+     */
+    @Override
+    public void close() {
+        core.close();
+    }
+
+    @Override
+    public String toString() {
+        return "RedisClient[" + description + "]";
+    }
+}

@@ -1,0 +1,8 @@
+package io.fastpath;
+
+/** Every typed command, blocking, for one key/value codec. Thread-safe: share one instance. */
+public interface RedisCommands<K, V> extends StringCommands<K, V>, ServerCommands<K, V> {
+
+    /** The same commands, returning futures. */
+    RedisAsyncCommands<K, V> async();
+}

@@ -1,0 +1,115 @@
+package io.fastpath;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A parsed {@code redis://[user[:password]@]host[:port][/database]} address. Percent-encode special
+ * characters in the user and password. {@link #toString()} never shows the password.
+ */
+public final class RedisUri {
+    public static final int DEFAULT_PORT = 6379;
+
+    private final String host;
+    private final int port;
+    private final String username;
+    private final String password;
+    private final int database;
+
+    private RedisUri(String host, int port, String username, String password, int database) {
+        this.host = host;
+        this.port = port;
+        this.username = username;
+        this.password = password;
+        this.database = database;
+    }
+
+    public static RedisUri parse(String text) {
+        if (text == null || text.isBlank()) {
+            throw new RedisArgumentException("the Redis URI is empty; expected redis://[user[:password]@]host[:port][/db]");
+        }
+        URI uri;
+        try {
+            uri = new URI(text.trim());
+        } catch (URISyntaxException e) {
+            throw new RedisArgumentException("not a valid Redis URI (" + e.getReason()
+                    + "); expected redis://[user[:password]@]host[:port][/db]");
+        }
+        String scheme = uri.getScheme();
+        if ("rediss".equalsIgnoreCase(scheme)) {
+            throw new RedisArgumentException("rediss:// (TLS) is not supported yet by this version of Fastpath; "
+                    + "connect with redis:// through a trusted network or a TLS tunnel");
+        }
+        if (!"redis".equalsIgnoreCase(scheme)) {
+            throw new RedisArgumentException("unsupported URI scheme '" + scheme + "'; expected redis://");
+        }
+        String host = uri.getHost();
+        if (host == null || host.isEmpty()) {
+            throw new RedisArgumentException("the Redis URI has no host; expected redis://host[:port]");
+        }
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
+        String username = null;
+        String password = null;
+        String userInfo = uri.getRawUserInfo();
+        if (userInfo != null && !userInfo.isEmpty()) {
+            int colon = userInfo.indexOf(':');
+            if (colon < 0) {
+                username = decode(userInfo);
+            } else {
+                username = colon == 0 ? null : decode(userInfo.substring(0, colon));
+                password = decode(userInfo.substring(colon + 1));
+            }
+        }
+        int database = 0;
+        String path = uri.getPath();
+        if (path != null && path.length() > 1) {
+            try {
+                database = Integer.parseInt(path.substring(1));
+            } catch (NumberFormatException e) {
+                throw new RedisArgumentException("the database in the Redis URI must be a number, got '" + path.substring(1) + "'");
+            }
+            if (database < 0) {
+                throw new RedisArgumentException("the database must not be negative, got " + database);
+            }
+        }
+        return new RedisUri(host, port, username, password, database);
+    }
+
+    private static String decode(String raw) {
+        return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The ACL user, or null for the default user. */
+    public String username() {
+        return username;
+    }
+
+    /** The password, or null. Never printed by this class. */
+    public String password() {
+        return password;
+    }
+
+    public int database() {
+        return database;
+    }
+
+    @Override
+    public String toString() {
+        return "redis://" + (username != null ? username + (password != null ? ":****" : "") + "@"
+                : password != null ? ":****@" : "")
+                + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port + (database != 0 ? "/" + database : "");
+    }
+}

@@ -1,0 +1,100 @@
+package io.fastpath.internal.client;
+
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The threads a client owns: I/O event loops (native epoll when available, NIO otherwise) and, unless
+ * the user supplied one or chose direct completion, the executor that completes async futures.
+ * Connections take event loops round-robin, so N connections spread over N distinct loops.
+ */
+public final class ClientResources implements AutoCloseable {
+    private final EventLoopGroup group;
+    private final List<EventLoop> loops = new ArrayList<>();
+    private final Class<? extends SocketChannel> channelType;
+    private final Executor completionExecutor;
+    private final ExecutorService ownedExecutor;
+    private final AtomicInteger nextLoop = new AtomicInteger();
+
+    /**
+     * @param userExecutor the executor to complete futures on, or null for a client-owned pool
+     * @param directCompletion complete futures on the I/O thread (user callbacks then run there)
+     */
+    public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion) {
+        IoHandlerFactory ioHandler;
+        if (Epoll.isAvailable()) {
+            ioHandler = EpollIoHandler.newFactory();
+            channelType = EpollSocketChannel.class;
+        } else {
+            ioHandler = NioIoHandler.newFactory();
+            channelType = NioSocketChannel.class;
+        }
+        group = new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("fastpath-io", true), ioHandler);
+        group.forEach(executor -> loops.add((EventLoop) executor));
+        if (directCompletion) {
+            completionExecutor = null;
+            ownedExecutor = null;
+        } else if (userExecutor != null) {
+            completionExecutor = userExecutor;
+            ownedExecutor = null;
+        } else {
+            ownedExecutor = newCompletionPool();
+            completionExecutor = ownedExecutor;
+        }
+    }
+
+    /** The next event loop in round-robin order. */
+    public EventLoop nextEventLoop() {
+        return loops.get(Math.floorMod(nextLoop.getAndIncrement(), loops.size()));
+    }
+
+    public Class<? extends SocketChannel> channelType() {
+        return channelType;
+    }
+
+    /** Null means complete on the I/O thread. */
+    public Executor completionExecutor() {
+        return completionExecutor;
+    }
+
+    public String transportName() {
+        return channelType == EpollSocketChannel.class ? "epoll" : "nio";
+    }
+
+    @Override
+    public void close() {
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        if (ownedExecutor != null) {
+            ownedExecutor.shutdown();
+        }
+    }
+
+    private static ExecutorService newCompletionPool() {
+        int parallelism = Math.max(2, Runtime.getRuntime().availableProcessors());
+        AtomicInteger counter = new AtomicInteger();
+        ForkJoinPool.ForkJoinWorkerThreadFactory factory = pool -> {
+            ForkJoinWorkerThread thread = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+            thread.setName("fastpath-callback-" + counter.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+        return new ForkJoinPool(parallelism, factory, null, true); // async mode: FIFO for event-style tasks
+    }
+}

@@ -1,0 +1,20 @@
+package io.fastpath.internal.command;
+
+import io.fastpath.Command;
+
+/**
+ * The internal form of a {@link Command}: encoded arguments (args[0] is the name), the converter for
+ * its reply and the routing facts computed once at build time.
+ *
+ * @param routingKey the first key's bytes, or null for a keyless command (routed by caller thread)
+ */
+public record CommandSpec<T>(
+        String name, byte[][] args, ReplyConverter<T> converter, byte[] routingKey, boolean readOnly)
+        implements Command<T> {
+
+    @Override
+    public String toString() {
+        // Arguments are left out on purpose: they may hold values or secrets.
+        return name + " (" + (args.length - 1) + " arguments)";
+    }
+}

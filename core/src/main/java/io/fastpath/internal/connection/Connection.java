@@ -1,0 +1,479 @@
+package io.fastpath.internal.connection;
+
+import io.fastpath.RedisBackpressureException;
+import io.fastpath.RedisConnectionException;
+import io.fastpath.RedisNotSentException;
+import io.fastpath.RedisOutcomeUnknownException;
+import io.fastpath.RedisTimeoutException;
+import io.fastpath.Reply;
+import io.fastpath.internal.protocol.RespEncoder;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.EventLoop;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.netty.util.internal.PlatformDependent;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * One multiplexed, auto-pipelined connection to one server, pinned to one event loop, reconnecting in
+ * the background.
+ *
+ * <p>The path of a command: {@link #send} (any thread) puts it on a lock-free MPSC queue and schedules
+ * at most one drain task; {@link #drain} (event loop) encodes everything queued into one buffer, appends
+ * each command to the handler's FIFO and flushes once. No timer delays a flush, so a lone caller on an
+ * idle connection is written at once. Replies come back through {@link ConnectionHandler}.
+ *
+ * <p>GET: RedisClient → Router → Connection.send → drain → socket → ConnectionHandler.decode → CommandFuture.
+ */
+public final class Connection {
+    private static final int MAX_BYTES_PER_WRITE = 64 * 1024;
+    private static final int MAX_COMMANDS_PER_DRAIN = 4096;
+
+    enum State { CONNECTING, HANDSHAKING, READY, DISCONNECTED, CLOSED }
+
+    // Immutable.
+    private final Endpoint endpoint;
+    private final ConnectionSettings settings;
+    private final EventLoop eventLoop;
+    private final Bootstrap bootstrap;
+    private final Runnable drainTask = this::drain;
+    private final CompletableFuture<Void> firstReady = new CompletableFuture<>();
+
+    // Any thread.
+    private final Queue<CommandFuture<?>> outbound = PlatformDependent.newMpscQueue();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    /** Commands accepted and not yet answered or failed: queued, waiting and written. */
+    private final AtomicInteger unanswered = new AtomicInteger();
+    private volatile boolean closing;
+    private volatile long lastReadNanos = System.nanoTime();
+    private volatile int reconnectAttempts;
+    private volatile Consumer<Reply.PushReply> pushListener = push -> { };
+
+    // Event loop only.
+    private State state = State.CONNECTING;
+    private Channel channel;
+    private ConnectionHandler handler;
+    /** Never-sent commands held while the connection is not ready, in arrival order. */
+    private final ArrayDeque<CommandFuture<?>> waiting = new ArrayDeque<>();
+    private ScheduledFuture<?> deadlineTimer;
+    private long deadlineTimerAt = Long.MAX_VALUE;
+    private Throwable lastFailure;
+    private boolean resp3;
+
+    public Connection(Endpoint endpoint, ConnectionSettings settings, EventLoop eventLoop, Class<? extends SocketChannel> channelType) {
+        this.endpoint = endpoint;
+        this.settings = settings;
+        this.eventLoop = eventLoop;
+        this.bootstrap = new Bootstrap()
+                .group(eventLoop)
+                .channel(channelType)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis())
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast(new ConnectionHandler(Connection.this, settings.limits()));
+                    }
+                });
+    }
+
+    /** Starts the first connect; the returned future completes when the handshake has finished. */
+    public CompletableFuture<Void> start() {
+        eventLoop.execute(this::connect);
+        return firstReady;
+    }
+
+    public Endpoint endpoint() {
+        return endpoint;
+    }
+
+    public EventLoop eventLoop() {
+        return eventLoop;
+    }
+
+    public void pushListener(Consumer<Reply.PushReply> listener) {
+        this.pushListener = listener;
+    }
+
+    /** Queues a command from any thread; it is written by the next drain on the event loop. */
+    public void send(CommandFuture<?> command) {
+        if (closing) {
+            command.completeExceptionally(new RedisNotSentException(endpoint.toString(), "the client is closed", null));
+            return;
+        }
+        if (unanswered.incrementAndGet() > settings.maxInFlight()) {
+            unanswered.decrementAndGet();
+            command.completeExceptionally(new RedisBackpressureException(endpoint + ": " + settings.maxInFlight()
+                    + " commands are already in flight on this connection (maxInFlightPerConnection); "
+                    + "await earlier replies or raise the limit"));
+            return;
+        }
+        outbound.offer(command);
+        if (!drainScheduled.get() && drainScheduled.compareAndSet(false, true)) {
+            eventLoop.execute(drainTask);
+        }
+    }
+
+    /** Event loop: writes everything queued with one flush, or parks it in {@link #waiting} while not ready. */
+    private void drain() {
+        drainScheduled.set(false); // before polling: a command offered after this point schedules a new drain
+        if (state != State.READY) {
+            holdWhileNotReady();
+            return;
+        }
+        ByteBuf buffer = null;
+        int drained = 0;
+        CommandFuture<?> command;
+        while (drained < MAX_COMMANDS_PER_DRAIN && (command = outbound.poll()) != null) {
+            drained++;
+            if (command.isDone()) { // the caller gave up before it was written: nothing to read back
+                unanswered.decrementAndGet();
+                continue;
+            }
+            if (buffer == null) {
+                buffer = channel.alloc().ioBuffer();
+            }
+            RespEncoder.writeCommand(buffer, command.spec.args());
+            enqueueWritten(command);
+            if (buffer.readableBytes() >= MAX_BYTES_PER_WRITE) {
+                channel.write(buffer).addListener(closeOnWriteFailure);
+                buffer = null;
+            }
+        }
+        if (buffer != null) {
+            channel.write(buffer).addListener(closeOnWriteFailure);
+        }
+        if (drained > 0) {
+            channel.flush();
+        }
+        if (!outbound.isEmpty() && drainScheduled.compareAndSet(false, true)) {
+            eventLoop.execute(drainTask); // yield to reads between large drains
+        }
+    }
+
+    private void enqueueWritten(CommandFuture<?> command) {
+        command.written = true;
+        handler.pending.add(command);
+        armDeadlineTimer(command.deadlineNanos);
+    }
+
+    private void holdWhileNotReady() {
+        CommandFuture<?> command;
+        while ((command = outbound.poll()) != null) {
+            if (command.isDone()) {
+                unanswered.decrementAndGet();
+            } else if (waiting.size() >= settings.maxQueuedWhileDisconnected()) {
+                unanswered.decrementAndGet();
+                command.completeExceptionally(new RedisNotSentException(endpoint.toString(),
+                        "the connection is " + state.name().toLowerCase() + " and " + waiting.size()
+                                + " commands are already waiting for it (maxQueuedWhileDisconnected)", lastFailure));
+            } else {
+                waiting.add(command);
+                armDeadlineTimer(command.deadlineNanos);
+            }
+        }
+    }
+
+    /** Event loop: handshake commands bypass the queue and go out before any user command. */
+    void writeInternal(CommandFuture<?> command) {
+        unanswered.incrementAndGet();
+        ByteBuf buffer = channel.alloc().ioBuffer();
+        RespEncoder.writeCommand(buffer, command.spec.args());
+        enqueueWritten(command);
+        channel.writeAndFlush(buffer).addListener(closeOnWriteFailure);
+    }
+
+    private final ChannelFutureListener closeOnWriteFailure = future -> {
+        if (!future.isSuccess()) {
+            // Part of the buffer may have reached the server: the FIFO can no longer be trusted.
+            recordFailure(future.cause());
+            future.channel().close();
+        }
+    };
+
+    // ---- lifecycle (event loop) ----
+
+    private void connect() {
+        if (closing) {
+            return;
+        }
+        state = State.CONNECTING;
+        ChannelFuture connectFuture = bootstrap.connect(endpoint.host(), endpoint.port());
+        connectFuture.addListener((ChannelFutureListener) future -> {
+            if (!future.isSuccess()) {
+                onConnectFailed(future.cause());
+            }
+        });
+    }
+
+    /** Called by the handler when the TCP connection is up. */
+    void onChannelActive(Channel activeChannel, ConnectionHandler activeHandler) {
+        if (closing) {
+            activeChannel.close();
+            return;
+        }
+        channel = activeChannel;
+        handler = activeHandler;
+        state = State.HANDSHAKING;
+        lastReadNanos = System.nanoTime();
+        new Handshake(this, settings).start();
+    }
+
+    /** Called by {@link Handshake} once HELLO/AUTH/SELECT/SETNAME have been answered. */
+    void onHandshakeDone(boolean negotiatedResp3) {
+        resp3 = negotiatedResp3;
+        state = State.READY;
+        reconnectAttempts = 0;
+        lastFailure = null;
+        firstReady.complete(null);
+        // Commands that waited for the connection keep their arrival order ahead of newer ones.
+        ArrayDeque<CommandFuture<?>> held = new ArrayDeque<>(waiting);
+        waiting.clear();
+        ByteBuf buffer = null;
+        for (CommandFuture<?> command : held) {
+            if (command.isDone()) {
+                unanswered.decrementAndGet();
+                continue;
+            }
+            if (buffer == null) {
+                buffer = channel.alloc().ioBuffer();
+            }
+            RespEncoder.writeCommand(buffer, command.spec.args());
+            enqueueWritten(command);
+        }
+        if (buffer != null) {
+            channel.writeAndFlush(buffer).addListener(closeOnWriteFailure);
+        }
+        drain();
+    }
+
+    /** Called by {@link Handshake} when the server refused it (bad password, bad database...). */
+    void onHandshakeFailed(Throwable cause) {
+        recordFailure(cause);
+        if (channel != null) {
+            channel.close();
+        }
+    }
+
+    private void onConnectFailed(Throwable cause) {
+        recordFailure(cause);
+        state = State.DISCONNECTED;
+        scheduleReconnect();
+    }
+
+    void recordFailure(Throwable cause) {
+        lastFailure = cause;
+    }
+
+    /** Called by the handler when the channel closed, for whatever reason. */
+    void onChannelInactive(ConnectionHandler inactiveHandler) {
+        if (inactiveHandler != handler) {
+            return;
+        }
+        Throwable cause = lastFailure;
+        String reason = cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")";
+        failPending(inactiveHandler, reason, cause);
+        channel = null;
+        handler = null;
+        if (closing) {
+            state = State.CLOSED;
+            failWaiting("the client is closed", null);
+            return;
+        }
+        state = State.DISCONNECTED;
+        if (!firstReady.isDone() && cause != null) {
+            // Still connecting for the first time: let start() report it, keep retrying in the background.
+            scheduleReconnect();
+            return;
+        }
+        scheduleReconnect();
+    }
+
+    private void failPending(ConnectionHandler failedHandler, String reason, Throwable cause) {
+        CommandFuture<?> command;
+        while ((command = failedHandler.pending.poll()) != null) {
+            unanswered.decrementAndGet();
+            if (!command.isDone()) {
+                command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(), reason, cause));
+            }
+        }
+    }
+
+    private void failWaiting(String reason, Throwable cause) {
+        CommandFuture<?> command;
+        while ((command = waiting.poll()) != null) {
+            unanswered.decrementAndGet();
+            command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
+        }
+        while ((command = outbound.poll()) != null) {
+            unanswered.decrementAndGet();
+            command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
+        }
+    }
+
+    private void scheduleReconnect() {
+        if (closing) {
+            return;
+        }
+        int attempt = reconnectAttempts++;
+        long delay = settings.backoff().delayNanos(attempt);
+        if (!firstReady.isDone() && attempt >= 1) {
+            firstReady.completeExceptionally(new RedisConnectionException(endpoint.toString(),
+                    "cannot connect: " + describe(lastFailure), lastFailure));
+        }
+        eventLoop.schedule(this::connect, delay, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Stops accepting commands, lets the unanswered ones finish for up to {@code graceNanos}, then closes
+     * the channel and fails whatever is left. The returned future completes when the channel is closed.
+     */
+    public CompletableFuture<Void> close(long graceNanos) {
+        closing = true;
+        CompletableFuture<Void> closed = new CompletableFuture<>();
+        eventLoop.execute(() -> {
+            failWaiting("the client is closed", null);
+            long giveUpAt = System.nanoTime() + graceNanos;
+            awaitQuiet(giveUpAt, closed);
+        });
+        return closed;
+    }
+
+    private void awaitQuiet(long giveUpAt, CompletableFuture<Void> closed) {
+        if (unanswered.get() > 0 && channel != null && System.nanoTime() < giveUpAt) {
+            eventLoop.schedule(() -> awaitQuiet(giveUpAt, closed), 1, TimeUnit.MILLISECONDS);
+            return;
+        }
+        if (deadlineTimer != null) {
+            deadlineTimer.cancel(false);
+        }
+        if (channel == null) {
+            state = State.CLOSED;
+            closed.complete(null);
+            return;
+        }
+        channel.close().addListener(f -> closed.complete(null));
+    }
+
+    // ---- deadlines (event loop) ----
+
+    private void armDeadlineTimer(long deadlineNanos) {
+        if (deadlineNanos >= deadlineTimerAt) {
+            return;
+        }
+        if (deadlineTimer != null) {
+            deadlineTimer.cancel(false);
+        }
+        deadlineTimerAt = deadlineNanos;
+        deadlineTimer = eventLoop.schedule(this::expireDeadlines, deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+    }
+
+    /** Times out every command past its deadline; sent ones stay in the FIFO as tombstones. */
+    private void expireDeadlines() {
+        deadlineTimer = null;
+        deadlineTimerAt = Long.MAX_VALUE;
+        long now = System.nanoTime();
+        long next = Long.MAX_VALUE;
+        if (handler != null) {
+            for (CommandFuture<?> command : handler.pending) {
+                if (command.isDone()) {
+                    continue;
+                }
+                if (command.deadlineNanos - now <= 0) {
+                    command.completeExceptionally(new RedisTimeoutException(timeoutMessage(true), true));
+                } else {
+                    next = Math.min(next, command.deadlineNanos);
+                }
+            }
+        }
+        var iterator = waiting.iterator();
+        while (iterator.hasNext()) {
+            CommandFuture<?> command = iterator.next();
+            if (command.isDone()) {
+                iterator.remove();
+                unanswered.decrementAndGet();
+            } else if (command.deadlineNanos - now <= 0) {
+                iterator.remove();
+                unanswered.decrementAndGet();
+                command.completeExceptionally(state == State.READY
+                        ? new RedisTimeoutException(timeoutMessage(false), false)
+                        : new RedisNotSentException(endpoint.toString(), "no connection within the command timeout; "
+                                + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts, lastFailure));
+            } else {
+                next = Math.min(next, command.deadlineNanos);
+            }
+        }
+        if (next != Long.MAX_VALUE) {
+            armDeadlineTimer(next);
+        }
+    }
+
+    private String timeoutMessage(boolean sent) {
+        long sinceRead = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastReadNanos);
+        long pendingBytes = 0;
+        if (channel != null) {
+            ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+            pendingBytes = buffer == null ? 0 : buffer.totalPendingWriteBytes();
+        }
+        String hint = !sent ? "the command never left the client: the connection is busy or reconnecting"
+                : sinceRead > 1000 ? "nothing was read for over a second: the server may be blocked, paused or unreachable"
+                : "the server is answering other commands: this one may be slow (large value, slow command)";
+        return "command timed out on " + endpoint + " (" + (sent ? "sent, awaiting reply" : "queued, never sent")
+                + "; in flight: " + unanswered.get() + "; bytes not yet written: " + pendingBytes
+                + "; last read " + sinceRead + " ms ago; reconnect attempts: " + reconnectAttempts
+                + "). Hint: " + hint;
+    }
+
+    // ---- read side hooks (event loop) ----
+
+    void onReplyConsumed() {
+        unanswered.decrementAndGet();
+    }
+
+    void onRead() {
+        lastReadNanos = System.nanoTime();
+    }
+
+    void onPush(Reply.PushReply push) {
+        pushListener.accept(push);
+    }
+
+    java.util.concurrent.Executor settingsExecutor() {
+        return settings.completionExecutor();
+    }
+
+    Channel channel() {
+        return channel;
+    }
+
+    boolean isResp3() {
+        return resp3;
+    }
+
+    /** Diagnostics for tests and error messages: commands accepted and not yet answered. */
+    public int unansweredCount() {
+        return unanswered.get();
+    }
+
+    static String describe(Throwable cause) {
+        if (cause == null) {
+            return "no error recorded";
+        }
+        String message = cause.getMessage();
+        return cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+}

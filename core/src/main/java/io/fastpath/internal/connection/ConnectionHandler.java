@@ -1,0 +1,136 @@
+package io.fastpath.internal.connection;
+
+import io.fastpath.RedisProtocolException;
+import io.fastpath.Reply;
+import io.fastpath.internal.command.UnexpectedReplyException;
+import io.fastpath.internal.protocol.RespDecoder;
+import io.fastpath.internal.protocol.RespLimits;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * The read side of one channel: decodes replies and matches each to the head of the FIFO of written
+ * commands. A push frame goes to the push listener; a reply with nothing pending, a reply of the wrong
+ * shape or undecodable bytes close the channel, which fails everything pending.
+ *
+ * <p>Thread ownership: everything here runs on the channel's event loop.
+ */
+final class ConnectionHandler extends ByteToMessageDecoder {
+    /** Written commands awaiting replies, oldest first; timed-out ones stay as tombstones. */
+    final ArrayDeque<CommandFuture<?>> pending = new ArrayDeque<>();
+
+    private final Connection connection;
+    private final RespDecoder decoder;
+    private final Executor completionExecutor;
+    /** Async completions gathered during one read batch, handed to the executor as one task. */
+    private ArrayList<CommandFuture<?>> completions = new ArrayList<>();
+    private boolean broken;
+
+    ConnectionHandler(Connection connection, RespLimits limits) {
+        this.connection = connection;
+        this.decoder = new RespDecoder(limits);
+        this.completionExecutor = connection.settingsExecutor();
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        super.channelActive(ctx);
+        connection.onChannelActive(ctx.channel(), this);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object message) throws Exception {
+        connection.onRead();
+        super.channelRead(ctx, message);
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> unused) {
+        if (broken) { // bytes after a protocol violation mean nothing: discard them
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        try {
+            Reply reply;
+            while ((reply = decoder.decode(in)) != null) {
+                onReply(reply);
+            }
+        } catch (RedisProtocolException | UnexpectedReplyException violation) {
+            broken = true;
+            in.skipBytes(in.readableBytes());
+            RedisProtocolException cause = violation instanceof RedisProtocolException protocol ? protocol
+                    : new RedisProtocolException(connection.endpoint() + ": " + violation.getMessage());
+            connection.recordFailure(cause);
+            ctx.close();
+        }
+    }
+
+    private void onReply(Reply reply) {
+        if (reply instanceof Reply.PushReply push) {
+            connection.onPush(push);
+            return;
+        }
+        CommandFuture<?> command = pending.poll();
+        if (command == null) {
+            throw new RedisProtocolException(connection.endpoint()
+                    + ": received a reply while no command was waiting for one (" + reply.getClass().getSimpleName() + ")");
+        }
+        connection.onReplyConsumed();
+        if (command.isDone()) {
+            return; // tombstone: the caller timed out or cancelled; this late reply is dropped
+        }
+        command.prepare(reply);
+        if (command.completeOnIoThread || completionExecutor == null) {
+            command.publish();
+        } else {
+            completions.add(command);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        publishCompletions();
+        super.channelReadComplete(ctx);
+    }
+
+    private void publishCompletions() {
+        if (completions.isEmpty()) {
+            return;
+        }
+        ArrayList<CommandFuture<?>> batch = completions;
+        completions = new ArrayList<>();
+        try {
+            completionExecutor.execute(() -> {
+                for (CommandFuture<?> command : batch) {
+                    command.publish();
+                }
+            });
+        } catch (RejectedExecutionException shutDown) {
+            for (CommandFuture<?> command : batch) {
+                command.publish();
+            }
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        try {
+            super.channelInactive(ctx);
+        } finally {
+            publishCompletions();
+            connection.onChannelInactive(this);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        connection.recordFailure(cause);
+        ctx.close();
+    }
+}

@@ -1,0 +1,502 @@
+package io.fastpath.internal.protocol;
+
+import io.fastpath.RedisProtocolException;
+import io.fastpath.Reply;
+import io.fastpath.Reply.ArrayReply;
+import io.fastpath.Reply.BigNumberReply;
+import io.fastpath.Reply.BooleanReply;
+import io.fastpath.Reply.BulkStringReply;
+import io.fastpath.Reply.DoubleReply;
+import io.fastpath.Reply.ErrorReply;
+import io.fastpath.Reply.IntegerReply;
+import io.fastpath.Reply.MapReply;
+import io.fastpath.Reply.NullReply;
+import io.fastpath.Reply.PushReply;
+import io.fastpath.Reply.SetReply;
+import io.fastpath.Reply.SimpleStringReply;
+import io.fastpath.Reply.VerbatimStringReply;
+import io.netty.buffer.ByteBuf;
+import io.netty.util.ByteProcessor;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the server's RESP2 or RESP3 byte stream into {@link Reply} values, one complete top-level reply
+ * per call, however the bytes were split into reads.
+ *
+ * <p>Scalars are consumed only once complete, so a partial one is simply looked at again on the next
+ * call. Aggregates are consumed element by element onto an explicit stack of {@link AggregateFrame}s:
+ * a huge array arriving in small reads is parsed once in total, and deep nesting fails on
+ * {@link RespLimits#maxNestingDepth()} rather than on the thread's stack. Attribute frames are read
+ * and dropped wherever they appear.
+ *
+ * <p>Confined to the connection's event-loop thread; all fields are owned by that thread.
+ */
+public final class RespDecoder {
+
+    private static final int SMALLEST_CACHED_INTEGER = -1;
+    private static final int LARGEST_CACHED_INTEGER = 127;
+    private static final IntegerReply[] INTEGER_CACHE = integerCache();
+
+    /** {@code -9223372036854775808} is the longest valid length or integer line. */
+    private static final int LONGEST_NUMBER_LINE = 20;
+
+    /** Booleans and nulls are one byte or none; anything past this is malformed already. */
+    private static final int LONGEST_FLAG_LINE = 1;
+
+    private static final ArrayReply EMPTY_ARRAY = new ArrayReply(List.of());
+    private static final MapReply EMPTY_MAP = new MapReply(Map.of());
+    private static final SetReply EMPTY_SET = new SetReply(List.of());
+    private static final PushReply EMPTY_PUSH = new PushReply(List.of());
+
+    private static final byte[] INFINITY = {'i', 'n', 'f'};
+    private static final byte[] NOT_A_NUMBER = {'n', 'a', 'n'};
+
+    private final RespLimits limits;
+    private AggregateFrame[] stack = new AggregateFrame[8];
+    private int depth;
+    /** Content bytes of the current, unterminated line already searched for LF, so a long line is scanned once. */
+    private int lineBytesScanned;
+    private long attributesSkipped;
+    private boolean failed;
+
+    public RespDecoder(RespLimits limits) {
+        this.limits = limits;
+    }
+
+    /**
+     * Returns the next complete top-level reply, or null when {@code in} holds no complete frame yet.
+     * May consume bytes of a partial aggregate (keeping its state internally) but never keeps a
+     * reference to {@code in}.
+     *
+     * @throws RedisProtocolException on malformed input or a broken limit; the message names the limit.
+     *     After a throw the decoder is unusable.
+     */
+    public Reply decode(ByteBuf in) {
+        if (failed) {
+            throw new RedisProtocolException("decoder already failed on earlier input; the connection must be closed");
+        }
+        try {
+            return decodeNext(in);
+        } catch (RedisProtocolException e) {
+            failed = true;
+            throw e;
+        }
+    }
+
+    /** How many attribute frames ({@code |}) have been read and dropped so far. */
+    public long attributesSkipped() {
+        return attributesSkipped;
+    }
+
+    private Reply decodeNext(ByteBuf in) {
+        while (in.isReadable()) {
+            int start = in.readerIndex();
+            byte type = in.getByte(start);
+            Reply value = RespType.isAggregate(type) ? openAggregate(in, type) : readScalar(in, type);
+            if (value == null) {
+                if (in.readerIndex() == start) {
+                    return null;
+                }
+                // An aggregate header was consumed: its elements follow.
+                continue;
+            }
+            while (depth > 0) {
+                AggregateFrame top = stack[depth - 1];
+                if (!top.add(value)) {
+                    value = null;
+                    break;
+                }
+                depth--;
+                value = top.build();
+                if (value == null) {
+                    break;
+                }
+            }
+            if (value != null) {
+                return value;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Consumes an aggregate header. Returns the aggregate when it is already complete (empty or RESP2
+     * null); otherwise returns null, having either pushed a frame or consumed nothing.
+     */
+    private Reply openAggregate(ByteBuf in, byte type) {
+        int start = in.readerIndex();
+        int lineEnd = findLineEnd(in, start, LONGEST_NUMBER_LINE);
+        if (lineEnd < 0) {
+            return null;
+        }
+        long count = parseLong(in, start + 1, lineEnd, type);
+        in.readerIndex(lineEnd + 2);
+        if (count == -1 && type == RespType.ARRAY) {
+            return NullReply.INSTANCE;
+        }
+        if (count < 0) {
+            throw new RedisProtocolException("negative length " + count + " for '" + (char) type + "'");
+        }
+        if (count > limits.maxAggregateLength()) {
+            throw new RedisProtocolException("aggregate length " + count + " exceeds maxAggregateLength="
+                    + limits.maxAggregateLength());
+        }
+        if (type == RespType.ATTRIBUTE) {
+            attributesSkipped++;
+        }
+        if (count == 0) {
+            return emptyAggregate(type);
+        }
+        if (depth >= limits.maxNestingDepth()) {
+            throw new RedisProtocolException("nesting depth " + (depth + 1) + " exceeds maxNestingDepth="
+                    + limits.maxNestingDepth());
+        }
+        boolean pairs = type == RespType.MAP || type == RespType.ATTRIBUTE;
+        boolean insideAttribute = depth > 0 && stack[depth - 1].discarding();
+        pushFrame().open(type, pairs ? count * 2 : count, insideAttribute);
+        return null;
+    }
+
+    private static Reply emptyAggregate(byte type) {
+        return switch (type) {
+            case RespType.ARRAY -> EMPTY_ARRAY;
+            case RespType.MAP -> EMPTY_MAP;
+            case RespType.SET -> EMPTY_SET;
+            case RespType.PUSH -> EMPTY_PUSH;
+            default -> null;
+        };
+    }
+
+    private AggregateFrame pushFrame() {
+        if (depth == stack.length) {
+            stack = Arrays.copyOf(stack, Math.min(stack.length * 2, limits.maxNestingDepth()));
+        }
+        AggregateFrame frame = stack[depth];
+        if (frame == null) {
+            frame = new AggregateFrame();
+            stack[depth] = frame;
+        }
+        depth++;
+        return frame;
+    }
+
+    /** Reads one complete scalar, or returns null having consumed nothing. */
+    private Reply readScalar(ByteBuf in, byte type) {
+        return switch (type) {
+            case RespType.SIMPLE_STRING -> readSimpleString(in);
+            case RespType.SIMPLE_ERROR -> readSimpleError(in);
+            case RespType.INTEGER -> readInteger(in);
+            case RespType.BULK_STRING, RespType.BULK_ERROR, RespType.VERBATIM_STRING -> readBulk(in, type);
+            case RespType.NULL -> readNull(in);
+            case RespType.BOOLEAN -> readBoolean(in);
+            case RespType.DOUBLE -> readDouble(in);
+            case RespType.BIG_NUMBER -> readBigNumber(in);
+            default -> throw new RedisProtocolException(String.format("unknown RESP type byte 0x%02x", type & 0xff));
+        };
+    }
+
+    private Reply readSimpleString(ByteBuf in) {
+        int start = in.readerIndex();
+        int lineEnd = findLineEnd(in, start, limits.maxBulkLength());
+        if (lineEnd < 0) {
+            return null;
+        }
+        int from = start + 1;
+        int length = lineEnd - from;
+        Reply reply = sharedSimpleString(in, from, length);
+        if (reply == null) {
+            reply = new SimpleStringReply(in.toString(from, length, StandardCharsets.UTF_8));
+        }
+        in.readerIndex(lineEnd + 2);
+        return reply;
+    }
+
+    private static SimpleStringReply sharedSimpleString(ByteBuf in, int from, int length) {
+        switch (length) {
+            case 2:
+                return in.getShort(from) == ('O' << 8 | 'K') ? SimpleStringReply.OK : null;
+            case 4:
+                return in.getInt(from) == ('P' << 24 | 'O' << 16 | 'N' << 8 | 'G') ? SimpleStringReply.PONG : null;
+            case 6:
+                return in.getInt(from) == ('Q' << 24 | 'U' << 16 | 'E' << 8 | 'U')
+                        && in.getShort(from + 4) == ('E' << 8 | 'D')
+                        ? SimpleStringReply.QUEUED
+                        : null;
+            default:
+                return null;
+        }
+    }
+
+    private Reply readSimpleError(ByteBuf in) {
+        int start = in.readerIndex();
+        int lineEnd = findLineEnd(in, start, limits.maxBulkLength());
+        if (lineEnd < 0) {
+            return null;
+        }
+        String message = in.toString(start + 1, lineEnd - start - 1, StandardCharsets.UTF_8);
+        in.readerIndex(lineEnd + 2);
+        return new ErrorReply(message, false);
+    }
+
+    private Reply readInteger(ByteBuf in) {
+        int start = in.readerIndex();
+        int lineEnd = findLineEnd(in, start, LONGEST_NUMBER_LINE);
+        if (lineEnd < 0) {
+            return null;
+        }
+        long value = parseLong(in, start + 1, lineEnd, RespType.INTEGER);
+        in.readerIndex(lineEnd + 2);
+        return integerReply(value);
+    }
+
+    /** The reply for {@code value}, shared for the small counts and flags most commands return. */
+    static IntegerReply integerReply(long value) {
+        if (value >= SMALLEST_CACHED_INTEGER && value <= LARGEST_CACHED_INTEGER) {
+            return INTEGER_CACHE[(int) value - SMALLEST_CACHED_INTEGER];
+        }
+        return new IntegerReply(value);
+    }
+
+    private Reply readNull(ByteBuf in) {
+        int start = in.readerIndex();
+        int lineEnd = findLineEnd(in, start, LONGEST_FLAG_LINE);
+        if (lineEnd < 0) {
+            return null;
+        }
+        if (lineEnd != start + 1) {
+            throw new RedisProtocolException("null frame '_' must have no content");
+        }
+        in.readerIndex(lineEnd + 2);
+        return NullReply.INSTANCE;
+    }
+
+    private Reply readBoolean(ByteBuf in) {
+        int start = in.readerIndex();
+        int lineEnd = findLineEnd(in, start, LONGEST_FLAG_LINE);
+        if (lineEnd < 0) {
+            return null;
+        }
+        byte flag = lineEnd == start + 2 ? in.getByte(start + 1) : 0;
+        if (flag != 't' && flag != 'f') {
+            throw new RedisProtocolException("boolean frame '#' must be exactly 't' or 'f'");
+        }
+        in.readerIndex(lineEnd + 2);
+        return flag == 't' ? BooleanReply.TRUE : BooleanReply.FALSE;
+    }
+
+    private Reply readDouble(ByteBuf in) {
+        int start = in.readerIndex();
+        int lineEnd = findLineEnd(in, start, limits.maxBulkLength());
+        if (lineEnd < 0) {
+            return null;
+        }
+        double value = parseDouble(in, start + 1, lineEnd);
+        in.readerIndex(lineEnd + 2);
+        return new DoubleReply(value);
+    }
+
+    private static double parseDouble(ByteBuf in, int from, int to) {
+        int unsignedFrom = from < to && (in.getByte(from) == '-' || in.getByte(from) == '+') ? from + 1 : from;
+        boolean negative = unsignedFrom > from && in.getByte(from) == '-';
+        if (asciiEqualsIgnoreCase(in, unsignedFrom, to, INFINITY)) {
+            return negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        }
+        if (asciiEqualsIgnoreCase(in, unsignedFrom, to, NOT_A_NUMBER)) {
+            return Double.NaN;
+        }
+        boolean sawDigit = false;
+        for (int index = unsignedFrom; index < to; index++) {
+            byte b = in.getByte(index);
+            if (b >= '0' && b <= '9') {
+                sawDigit = true;
+            } else if (b != '.' && b != 'e' && b != 'E' && b != '-' && b != '+') {
+                throw new RedisProtocolException(String.format("byte 0x%02x is not valid in a double", b & 0xff));
+            }
+        }
+        if (!sawDigit) {
+            throw new RedisProtocolException("double frame ',' has no digits");
+        }
+        try {
+            return Double.parseDouble(in.toString(from, to - from, StandardCharsets.US_ASCII));
+        } catch (NumberFormatException e) {
+            throw new RedisProtocolException("malformed double: " + e.getMessage());
+        }
+    }
+
+    private static boolean asciiEqualsIgnoreCase(ByteBuf in, int from, int to, byte[] lowerCase) {
+        if (to - from != lowerCase.length) {
+            return false;
+        }
+        for (int offset = 0; offset < lowerCase.length; offset++) {
+            if ((in.getByte(from + offset) | 0x20) != lowerCase[offset]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Reply readBigNumber(ByteBuf in) {
+        int start = in.readerIndex();
+        int lineEnd = findLineEnd(in, start, limits.maxBulkLength());
+        if (lineEnd < 0) {
+            return null;
+        }
+        int from = start + 1;
+        int digitsFrom = from < lineEnd && (in.getByte(from) == '-' || in.getByte(from) == '+') ? from + 1 : from;
+        if (digitsFrom == lineEnd) {
+            throw new RedisProtocolException("big number frame '(' has no digits");
+        }
+        for (int index = digitsFrom; index < lineEnd; index++) {
+            byte b = in.getByte(index);
+            if (b < '0' || b > '9') {
+                throw new RedisProtocolException(String.format("non-digit byte 0x%02x in big number", b & 0xff));
+            }
+        }
+        BigInteger value = new BigInteger(in.toString(from, lineEnd - from, StandardCharsets.US_ASCII));
+        in.readerIndex(lineEnd + 2);
+        return new BigNumberReply(value);
+    }
+
+    /** Reads a length-prefixed frame ({@code $}, {@code !} or {@code =}) once all of it is readable. */
+    private Reply readBulk(ByteBuf in, byte type) {
+        int start = in.readerIndex();
+        int lineEnd = findLineEnd(in, start, LONGEST_NUMBER_LINE);
+        if (lineEnd < 0) {
+            return null;
+        }
+        long length = parseLong(in, start + 1, lineEnd, type);
+        int bodyStart = lineEnd + 2;
+        if (length == -1 && type == RespType.BULK_STRING) {
+            in.readerIndex(bodyStart);
+            return NullReply.INSTANCE;
+        }
+        if (length < 0) {
+            throw new RedisProtocolException("negative length " + length + " for '" + (char) type + "'");
+        }
+        if (length > limits.maxBulkLength()) {
+            throw new RedisProtocolException("bulk length " + length + " exceeds maxBulkLength=" + limits.maxBulkLength());
+        }
+        int size = (int) length;
+        if (in.writerIndex() - bodyStart < size + 2) {
+            return null;
+        }
+        int bodyEnd = bodyStart + size;
+        if (in.getByte(bodyEnd) != '\r' || in.getByte(bodyEnd + 1) != '\n') {
+            throw new RedisProtocolException("'" + (char) type + "' payload of " + size + " bytes is not followed by CRLF");
+        }
+        Reply reply = switch (type) {
+            case RespType.BULK_STRING -> new BulkStringReply(copy(in, bodyStart, size));
+            case RespType.BULK_ERROR -> new ErrorReply(in.toString(bodyStart, size, StandardCharsets.UTF_8), true);
+            default -> verbatimString(in, bodyStart, size);
+        };
+        in.readerIndex(bodyEnd + 2);
+        return reply;
+    }
+
+    private static byte[] copy(ByteBuf in, int from, int length) {
+        byte[] bytes = new byte[length];
+        in.getBytes(from, bytes);
+        return bytes;
+    }
+
+    private static VerbatimStringReply verbatimString(ByteBuf in, int from, int length) {
+        if (length < 4 || in.getByte(from + 3) != ':') {
+            throw new RedisProtocolException("verbatim string '=' must start with a three-byte format and ':'");
+        }
+        String format = in.toString(from, 3, StandardCharsets.US_ASCII);
+        String text = in.toString(from + 4, length - 4, StandardCharsets.UTF_8);
+        return new VerbatimStringReply(format, text);
+    }
+
+    /**
+     * Finds the CR of the CRLF ending the line that starts at {@code start} (the type byte), or returns
+     * -1 when the line is not complete yet. Content longer than {@code longestContent} fails as soon as
+     * it is seen, terminated or not, so the outcome never depends on how the bytes were split.
+     */
+    private int findLineEnd(ByteBuf in, int start, int longestContent) {
+        int contentStart = start + 1;
+        int end = in.writerIndex();
+        int searchFrom = Math.min(contentStart + lineBytesScanned, end);
+        int lineFeed = in.forEachByte(searchFrom, end - searchFrom, ByteProcessor.FIND_LF);
+        if (lineFeed < 0) {
+            lineBytesScanned = end - contentStart;
+            if (lineBytesScanned > longestContent + 1) {
+                throw lineTooLong(in.getByte(start), lineBytesScanned, longestContent);
+            }
+            return -1;
+        }
+        lineBytesScanned = 0;
+        if (lineFeed == contentStart || in.getByte(lineFeed - 1) != '\r') {
+            throw new RedisProtocolException("line of '" + (char) in.getByte(start) + "' ends in LF without CR");
+        }
+        int contentLength = lineFeed - 1 - contentStart;
+        if (contentLength > longestContent) {
+            throw lineTooLong(in.getByte(start), contentLength, longestContent);
+        }
+        return lineFeed - 1;
+    }
+
+    private static RedisProtocolException lineTooLong(byte type, int length, int longestContent) {
+        boolean textLine = type == RespType.SIMPLE_STRING || type == RespType.SIMPLE_ERROR
+                || type == RespType.DOUBLE || type == RespType.BIG_NUMBER;
+        String limit = textLine
+                ? "maxBulkLength=" + longestContent
+                : "the longest valid '" + (char) type + "' line of " + longestContent + " bytes";
+        return new RedisProtocolException("line of '" + (char) type + "' with at least " + length
+                + " bytes exceeds " + limit);
+    }
+
+    /** Parses a signed decimal with overflow checks, scanning the bytes directly. */
+    private static long parseLong(ByteBuf in, int from, int to, byte type) {
+        int index = from;
+        boolean negative = false;
+        if (index < to) {
+            byte first = in.getByte(index);
+            if (first == '-') {
+                negative = true;
+                index++;
+            } else if (first == '+') {
+                index++;
+            }
+        }
+        if (index == to) {
+            throw new RedisProtocolException("'" + (char) type + "' frame has no digits");
+        }
+        // Accumulates negatively, as Long.parseLong does, so Long.MIN_VALUE parses without overflow.
+        long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
+        long smallestBeforeMultiply = limit / 10;
+        long result = 0;
+        for (; index < to; index++) {
+            int digit = in.getByte(index) - '0';
+            if (digit < 0 || digit > 9) {
+                throw new RedisProtocolException(String.format("non-digit byte 0x%02x in '%c' frame",
+                        (digit + '0') & 0xff, (char) type));
+            }
+            if (result < smallestBeforeMultiply) {
+                throw numberOverflow(type);
+            }
+            result *= 10;
+            if (result < limit + digit) {
+                throw numberOverflow(type);
+            }
+            result -= digit;
+        }
+        return negative ? result : -result;
+    }
+
+    private static RedisProtocolException numberOverflow(byte type) {
+        return new RedisProtocolException("number in '" + (char) type + "' frame overflows a 64-bit integer");
+    }
+
+    private static IntegerReply[] integerCache() {
+        IntegerReply[] cache = new IntegerReply[LARGEST_CACHED_INTEGER - SMALLEST_CACHED_INTEGER + 1];
+        for (int index = 0; index < cache.length; index++) {
+            cache[index] = new IntegerReply(index + SMALLEST_CACHED_INTEGER);
+        }
+        return cache;
+    }
+}

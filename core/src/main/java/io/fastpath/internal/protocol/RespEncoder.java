@@ -1,0 +1,100 @@
+package io.fastpath.internal.protocol;
+
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Writes a command as the RESP array of bulk strings every server accepts, sizing the buffer once per
+ * command and copying precomputed headers for the lengths nearly every command uses.
+ */
+public final class RespEncoder {
+
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final int CACHED_BULK_HEADERS = 100;
+    private static final int CACHED_ARRAY_HEADERS = 32;
+
+    /** {@code $0\r\n} to {@code $99\r\n}, indexed by length. */
+    private static final byte[][] BULK_HEADERS = headers(RespType.BULK_STRING, 0, CACHED_BULK_HEADERS - 1);
+
+    /** {@code *1\r\n} to {@code *32\r\n}, indexed by argument count. */
+    private static final byte[][] ARRAY_HEADERS = headers(RespType.ARRAY, 0, CACHED_ARRAY_HEADERS);
+
+    private RespEncoder() {}
+
+    /** The exact number of bytes {@link #writeCommand} writes for {@code args}. */
+    public static int encodedLength(byte[][] args) {
+        requireArguments(args);
+        long length = headerLength(args.length);
+        for (byte[] arg : args) {
+            length += headerLength(arg.length) + arg.length + CRLF.length;
+        }
+        if (length > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("command of " + length + " bytes does not fit one buffer");
+        }
+        return (int) length;
+    }
+
+    /** Appends {@code *N\r\n} then {@code $len\r\n<bytes>\r\n} for each argument. */
+    public static void writeCommand(ByteBuf out, byte[][] args) {
+        out.ensureWritable(encodedLength(args));
+        if (args.length <= CACHED_ARRAY_HEADERS) {
+            out.writeBytes(ARRAY_HEADERS[args.length]);
+        } else {
+            writeHeader(out, RespType.ARRAY, args.length);
+        }
+        for (byte[] arg : args) {
+            if (arg.length < CACHED_BULK_HEADERS) {
+                out.writeBytes(BULK_HEADERS[arg.length]);
+            } else {
+                writeHeader(out, RespType.BULK_STRING, arg.length);
+            }
+            out.writeBytes(arg);
+            out.writeBytes(CRLF);
+        }
+    }
+
+    private static void requireArguments(byte[][] args) {
+        if (args.length == 0) {
+            throw new IllegalArgumentException("a command needs at least its name");
+        }
+    }
+
+    /** Bytes of {@code <type><count>\r\n}. */
+    private static int headerLength(int count) {
+        return 1 + decimalDigits(count) + CRLF.length;
+    }
+
+    private static void writeHeader(ByteBuf out, byte type, int count) {
+        out.writeByte(type);
+        writeDecimal(out, count);
+        out.writeBytes(CRLF);
+    }
+
+    /** Writes a non-negative {@code value} in ASCII without building a String. */
+    static void writeDecimal(ByteBuf out, int value) {
+        int start = out.writerIndex();
+        int end = start + decimalDigits(value);
+        int remaining = value;
+        for (int index = end - 1; index >= start; index--) {
+            out.setByte(index, '0' + remaining % 10);
+            remaining /= 10;
+        }
+        out.writerIndex(end);
+    }
+
+    static int decimalDigits(int value) {
+        int digits = 1;
+        for (int bound = 10; digits < 10 && value >= bound; bound *= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
+    private static byte[][] headers(byte type, int first, int last) {
+        byte[][] headers = new byte[last + 1][];
+        for (int count = first; count <= last; count++) {
+            headers[count] = (((char) type) + Integer.toString(count) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        }
+        return headers;
+    }
+}
