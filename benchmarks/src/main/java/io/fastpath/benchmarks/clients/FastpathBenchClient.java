@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Fastpath with {@code RedisClient.create(uri)} and no tuning; its plain async API is also its bulk
- * path, so it reports no separate bulk mode.
+ * Fastpath with {@code RedisClient.create(uri)} and no tuning, using {@code binary()} for byte[]
+ * keys and values; its plain async API is also its bulk path, so it reports no separate bulk mode.
  */
 public final class FastpathBenchClient implements BenchClient {
 
@@ -34,12 +34,12 @@ public final class FastpathBenchClient implements BenchClient {
 
   @Override
   public byte[] get(byte[] key) {
-    return client.get(key);
+    return client.binary().get(key);
   }
 
   @Override
   public void set(byte[] key, byte[] value) {
-    client.set(key, value);
+    client.binary().set(key, value);
   }
 
   @Override
