@@ -68,7 +68,7 @@ public final class BenchOptions {
 
   private void applyQuickProfile() {
     quick = true;
-    duration = Duration.ofSeconds(3);
+    duration = Duration.ofSeconds(4);
     warmup = Duration.ofSeconds(2);
     bulkCount = 200_000;
   }

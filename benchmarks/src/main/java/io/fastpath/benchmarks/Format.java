@@ -51,7 +51,13 @@ public final class Format {
 
   /** The measuring window and warmup, for a table's notes. */
   public static String window(BenchOptions options) {
-    return "Measured for " + options.duration.toMillis() / 1000.0 + " s per client after a warmup of "
-        + options.warmup.toMillis() / 1000.0 + " s.";
+    String window = "Measured for " + options.duration.toMillis() / 1000.0
+        + " s per client after a warmup of " + options.warmup.toMillis() / 1000.0 + " s.";
+    return options.repeat == 1 ? window : window + " " + rounds(options);
+  }
+
+  /** How repeated rounds were combined, for a table's notes. */
+  public static String rounds(BenchOptions options) {
+    return "Each value is the median of " + options.repeat + " rounds; the client order rotates each round.";
   }
 }
