@@ -254,7 +254,7 @@ public final class RespDecoder {
     }
 
     /** The reply for {@code value}, shared for the small counts and flags most commands return. */
-    static IntegerReply integerReply(long value) {
+    private static IntegerReply integerReply(long value) {
         if (value >= SMALLEST_CACHED_INTEGER && value <= LARGEST_CACHED_INTEGER) {
             return INTEGER_CACHE[(int) value - SMALLEST_CACHED_INTEGER];
         }
@@ -310,11 +310,11 @@ public final class RespDecoder {
         }
         boolean sawDigit = false;
         for (int index = unsignedFrom; index < to; index++) {
-            byte b = in.getByte(index);
-            if (b >= '0' && b <= '9') {
+            byte current = in.getByte(index);
+            if (current >= '0' && current <= '9') {
                 sawDigit = true;
-            } else if (b != '.' && b != 'e' && b != 'E' && b != '-' && b != '+') {
-                throw new RedisProtocolException(String.format("byte 0x%02x is not valid in a double", b & 0xff));
+            } else if (current != '.' && current != 'e' && current != 'E' && current != '-' && current != '+') {
+                throw new RedisProtocolException(String.format("byte 0x%02x is not valid in a double", current & 0xff));
             }
         }
         if (!sawDigit) {
@@ -351,9 +351,9 @@ public final class RespDecoder {
             throw new RedisProtocolException("big number frame '(' has no digits");
         }
         for (int index = digitsFrom; index < lineEnd; index++) {
-            byte b = in.getByte(index);
-            if (b < '0' || b > '9') {
-                throw new RedisProtocolException(String.format("non-digit byte 0x%02x in big number", b & 0xff));
+            byte current = in.getByte(index);
+            if (current < '0' || current > '9') {
+                throw new RedisProtocolException(String.format("non-digit byte 0x%02x in big number", current & 0xff));
             }
         }
         BigInteger value = new BigInteger(in.toString(from, lineEnd - from, StandardCharsets.US_ASCII));
