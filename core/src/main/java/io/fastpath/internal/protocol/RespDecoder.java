@@ -101,7 +101,7 @@ public final class RespDecoder {
                 if (in.readerIndex() == start) {
                     return null;
                 }
-                // An aggregate header was consumed: its elements follow.
+                // A header was consumed: the aggregate's elements, or the frame after an empty attribute, follow.
                 continue;
             }
             while (depth > 0) {
@@ -125,7 +125,8 @@ public final class RespDecoder {
 
     /**
      * Consumes an aggregate header. Returns the aggregate when it is already complete (empty or RESP2
-     * null); otherwise returns null, having either pushed a frame or consumed nothing.
+     * null). Otherwise returns null, having consumed nothing (the header is incomplete) or the header
+     * (a frame was pushed, or an empty attribute was dropped).
      */
     private Reply openAggregate(ByteBuf in, byte type) {
         int start = in.readerIndex();
