@@ -52,9 +52,6 @@ public final class RespDecoder {
     private static final SetReply EMPTY_SET = new SetReply(List.of());
     private static final PushReply EMPTY_PUSH = new PushReply(List.of());
 
-    private static final byte[] INFINITY = {'i', 'n', 'f'};
-    private static final byte[] NOT_A_NUMBER = {'n', 'a', 'n'};
-
     private final RespLimits limits;
     private AggregateFrame[] stack = new AggregateFrame[8];
     private int depth;
@@ -134,7 +131,7 @@ public final class RespDecoder {
         if (lineEnd < 0) {
             return null;
         }
-        long count = parseLong(in, start + 1, lineEnd, type);
+        long count = RespNumbers.parseLong(in, start + 1, lineEnd, type);
         in.readerIndex(lineEnd + 2);
         if (count == -1 && type == RespType.ARRAY) {
             return NullReply.INSTANCE;
@@ -249,7 +246,7 @@ public final class RespDecoder {
         if (lineEnd < 0) {
             return null;
         }
-        long value = parseLong(in, start + 1, lineEnd, RespType.INTEGER);
+        long value = RespNumbers.parseLong(in, start + 1, lineEnd, RespType.INTEGER);
         in.readerIndex(lineEnd + 2);
         return integerReply(value);
     }
@@ -295,49 +292,9 @@ public final class RespDecoder {
         if (lineEnd < 0) {
             return null;
         }
-        double value = parseDouble(in, start + 1, lineEnd);
+        double value = RespNumbers.parseDouble(in, start + 1, lineEnd);
         in.readerIndex(lineEnd + 2);
         return new DoubleReply(value);
-    }
-
-    private static double parseDouble(ByteBuf in, int from, int to) {
-        int unsignedFrom = from < to && (in.getByte(from) == '-' || in.getByte(from) == '+') ? from + 1 : from;
-        boolean negative = unsignedFrom > from && in.getByte(from) == '-';
-        if (asciiEqualsIgnoreCase(in, unsignedFrom, to, INFINITY)) {
-            return negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
-        }
-        if (asciiEqualsIgnoreCase(in, unsignedFrom, to, NOT_A_NUMBER)) {
-            return Double.NaN;
-        }
-        boolean sawDigit = false;
-        for (int index = unsignedFrom; index < to; index++) {
-            byte current = in.getByte(index);
-            if (current >= '0' && current <= '9') {
-                sawDigit = true;
-            } else if (current != '.' && current != 'e' && current != 'E' && current != '-' && current != '+') {
-                throw new RedisProtocolException(String.format("byte 0x%02x is not valid in a double", current & 0xff));
-            }
-        }
-        if (!sawDigit) {
-            throw new RedisProtocolException("double frame ',' has no digits");
-        }
-        try {
-            return Double.parseDouble(in.toString(from, to - from, StandardCharsets.US_ASCII));
-        } catch (NumberFormatException e) {
-            throw new RedisProtocolException("malformed double: " + e.getMessage());
-        }
-    }
-
-    private static boolean asciiEqualsIgnoreCase(ByteBuf in, int from, int to, byte[] lowerCase) {
-        if (to - from != lowerCase.length) {
-            return false;
-        }
-        for (int offset = 0; offset < lowerCase.length; offset++) {
-            if ((in.getByte(from + offset) | 0x20) != lowerCase[offset]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private Reply readBigNumber(ByteBuf in) {
@@ -346,18 +303,7 @@ public final class RespDecoder {
         if (lineEnd < 0) {
             return null;
         }
-        int from = start + 1;
-        int digitsFrom = from < lineEnd && (in.getByte(from) == '-' || in.getByte(from) == '+') ? from + 1 : from;
-        if (digitsFrom == lineEnd) {
-            throw new RedisProtocolException("big number frame '(' has no digits");
-        }
-        for (int index = digitsFrom; index < lineEnd; index++) {
-            byte current = in.getByte(index);
-            if (current < '0' || current > '9') {
-                throw new RedisProtocolException(String.format("non-digit byte 0x%02x in big number", current & 0xff));
-            }
-        }
-        BigInteger value = new BigInteger(in.toString(from, lineEnd - from, StandardCharsets.US_ASCII));
+        BigInteger value = RespNumbers.parseBigInteger(in, start + 1, lineEnd);
         in.readerIndex(lineEnd + 2);
         return new BigNumberReply(value);
     }
@@ -369,7 +315,7 @@ public final class RespDecoder {
         if (lineEnd < 0) {
             return null;
         }
-        long length = parseLong(in, start + 1, lineEnd, type);
+        long length = RespNumbers.parseLong(in, start + 1, lineEnd, type);
         int bodyStart = lineEnd + 2;
         if (length == -1 && type == RespType.BULK_STRING) {
             in.readerIndex(bodyStart);
@@ -449,48 +395,6 @@ public final class RespDecoder {
                 : "the longest valid '" + (char) type + "' line of " + longestContent + " bytes";
         return new RedisProtocolException("line of '" + (char) type + "' with at least " + length
                 + " bytes exceeds " + limit);
-    }
-
-    /** Parses a signed decimal with overflow checks, scanning the bytes directly. */
-    private static long parseLong(ByteBuf in, int from, int to, byte type) {
-        int index = from;
-        boolean negative = false;
-        if (index < to) {
-            byte first = in.getByte(index);
-            if (first == '-') {
-                negative = true;
-                index++;
-            } else if (first == '+') {
-                index++;
-            }
-        }
-        if (index == to) {
-            throw new RedisProtocolException("'" + (char) type + "' frame has no digits");
-        }
-        // Accumulates negatively, as Long.parseLong does, so Long.MIN_VALUE parses without overflow.
-        long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
-        long smallestBeforeMultiply = limit / 10;
-        long result = 0;
-        for (; index < to; index++) {
-            int digit = in.getByte(index) - '0';
-            if (digit < 0 || digit > 9) {
-                throw new RedisProtocolException(String.format("non-digit byte 0x%02x in '%c' frame",
-                        (digit + '0') & 0xff, (char) type));
-            }
-            if (result < smallestBeforeMultiply) {
-                throw numberOverflow(type);
-            }
-            result *= 10;
-            if (result < limit + digit) {
-                throw numberOverflow(type);
-            }
-            result -= digit;
-        }
-        return negative ? result : -result;
-    }
-
-    private static RedisProtocolException numberOverflow(byte type) {
-        return new RedisProtocolException("number in '" + (char) type + "' frame overflows a 64-bit integer");
     }
 
     private static IntegerReply[] integerCache() {
