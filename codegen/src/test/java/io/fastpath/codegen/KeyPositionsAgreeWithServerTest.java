@@ -3,13 +3,12 @@ package io.fastpath.codegen;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.internal.command.CommandInfo;
-import io.fastpath.internal.command.CommandTable;
+import io.fastpath.internal.command.CommandResolver;
 import io.fastpath.internal.command.KeyPositions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -134,13 +133,8 @@ class KeyPositionsAgreeWithServerTest {
         for (int index = 0; index < args.length; index++) {
             args[index] = words.get(index).getBytes(StandardCharsets.UTF_8);
         }
-        String name = words.get(0).toUpperCase(Locale.ROOT);
-        CommandInfo info = CommandTable.lookup(name);
-        assertThat(info).as("command %s", name).isNotNull();
-        if (info.hasSubcommands()) {
-            info = CommandTable.lookup(name, words.get(1).toUpperCase(Locale.ROOT));
-            assertThat(info).as("subcommand of %s", words).isNotNull();
-        }
+        CommandInfo info = CommandResolver.resolve(args);
+        assertThat(info).as("command %s", words).isNotNull();
         List<String> keys = new ArrayList<>();
         for (int position : KeyPositions.of(info, args)) {
             keys.add(words.get(position));

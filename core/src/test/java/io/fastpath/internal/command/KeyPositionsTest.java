@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class KeyPositionsTest {
@@ -145,12 +144,8 @@ class KeyPositionsTest {
 
     private static int[] keysOf(String... words) {
         byte[][] args = arguments(words);
-        CommandInfo info = CommandTable.lookup(words[0]);
-        assertThat(info).as("command %s", words[0]).isNotNull();
-        if (info.hasSubcommands() && words.length > 1) {
-            info = CommandTable.lookup(words[0], words[1].toUpperCase(Locale.ROOT));
-            assertThat(info).as("subcommand %s", Arrays.toString(words)).isNotNull();
-        }
+        CommandInfo info = CommandResolver.resolve(args);
+        assertThat(info).as("command %s", Arrays.toString(words)).isNotNull();
         return KeyPositions.of(info, args);
     }
 
