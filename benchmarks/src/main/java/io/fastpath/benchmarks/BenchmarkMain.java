@@ -33,7 +33,17 @@ public final class BenchmarkMain {
       System.exit(2);
       return;
     }
-    List<String> clients = availableClients(options);
+    try {
+      run(options, availableClients(options));
+    } catch (RuntimeException e) {
+      e.printStackTrace();
+      System.exit(1);
+    }
+    // A client that failed mid-run may have left non-daemon threads; the run must end regardless.
+    System.exit(0);
+  }
+
+  private static void run(BenchOptions options, List<String> clients) {
     try (BenchServer server = BenchServer.start(options.redisServer)) {
       BenchContext context = new BenchContext(options, server);
       if (clients.size() < options.clients.size()) {
@@ -54,8 +64,6 @@ public final class BenchmarkMain {
       }
       System.out.println("Report written to " + file.toAbsolutePath());
     }
-    // Some client libraries leave JVM-wide helper threads behind even after a clean shutdown.
-    System.exit(0);
   }
 
   private static List<String> availableClients(BenchOptions options) {
