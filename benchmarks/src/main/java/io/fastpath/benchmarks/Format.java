@@ -53,11 +53,12 @@ public final class Format {
   public static String window(BenchOptions options) {
     String window = "Measured for " + options.duration.toMillis() / 1000.0
         + " s per client after a warmup of " + options.warmup.toMillis() / 1000.0 + " s.";
-    return options.repeat == 1 ? window : window + " " + rounds(options);
+    return (window + " " + rounds(options)).trim();
   }
 
-  /** How repeated rounds were combined, for a table's notes. */
+  /** How repeated rounds were combined, for a table's notes; empty for a single round. */
   public static String rounds(BenchOptions options) {
-    return "Each value is the median of " + options.repeat + " rounds; the client order rotates each round.";
+    return options.repeat == 1 ? ""
+        : "Each value is the median of " + options.repeat + " rounds; the client order rotates each round.";
   }
 }

@@ -27,8 +27,11 @@ public final class Table {
     return this;
   }
 
+  /** Adds a line under the table; an empty note adds nothing. */
   public Table note(String note) {
-    notes.add(note);
+    if (!note.isEmpty()) {
+      notes.add(note);
+    }
     return this;
   }
 

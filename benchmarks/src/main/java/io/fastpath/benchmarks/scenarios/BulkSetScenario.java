@@ -159,6 +159,6 @@ public final class BulkSetScenario implements Scenario {
             + " per run; bulk modes send batches of " + BATCH_SIZE + " and await each batch.")
         .note("Warmup: the first " + Format.count(warmupKeys.size()) + " keys through the same path,"
             + " then FLUSHALL. Jedis has no async API; Fastpath's async API is its only bulk path.")
-        .note(context.options().repeat == 1 ? "One round." : Format.rounds(context.options()));
+        .note(Format.rounds(context.options()));
   }
 }

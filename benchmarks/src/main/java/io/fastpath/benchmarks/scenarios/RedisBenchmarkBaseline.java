@@ -97,6 +97,6 @@ public final class RedisBenchmarkBaseline implements Scenario {
     }
     return table.note("redis-benchmark -t get,set -n " + REQUESTS + " -c " + CONNECTIONS
         + " -P 1 and -P 16; its latencies have a resolution of about 8 us.")
-        .note(context.options().repeat == 1 ? "One round." : Format.rounds(context.options()));
+        .note(Format.rounds(context.options()));
   }
 }
