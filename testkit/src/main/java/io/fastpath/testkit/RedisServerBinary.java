@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -53,7 +54,7 @@ public final class RedisServerBinary {
             synchronized (RedisServerBinary.class) {
                 current = located;
                 if (current == null) {
-                    current = at(findExecutable());
+                    current = at(findExecutable(System.getenv()));
                     located = current;
                 }
             }
@@ -105,8 +106,9 @@ public final class RedisServerBinary {
         return executable + " (" + versionText + ")";
     }
 
-    private static Path findExecutable() {
-        String configured = System.getenv(ENVIRONMENT_VARIABLE);
+    /** Applies the lookup order to {@code environment}; package-private so tests can pass their own. */
+    static Path findExecutable(Map<String, String> environment) {
+        String configured = environment.get(ENVIRONMENT_VARIABLE);
         if (configured != null && !configured.isBlank()) {
             Path path = Path.of(configured.trim());
             if (!Files.isExecutable(path)) {
@@ -118,7 +120,7 @@ public final class RedisServerBinary {
         List<String> searched = new ArrayList<>();
         for (String name : List.of("redis-server", "valkey-server")) {
             searched.add(name);
-            Path found = searchPath(name);
+            Path found = searchPath(environment.get("PATH"), name);
             if (found != null) {
                 return found;
             }
@@ -128,8 +130,7 @@ public final class RedisServerBinary {
                 + " on PATH); install it: apt-get install -y redis-server");
     }
 
-    private static Path searchPath(String name) {
-        String path = System.getenv("PATH");
+    private static Path searchPath(String path, String name) {
         if (path == null) {
             return null;
         }
