@@ -19,6 +19,7 @@ final class ProxyConnection {
     private final String name;
     /** Serializes writes to the client between the server pump and {@link #injectToClient}. */
     private final Object clientWriteLock = new Object();
+    /** Set by whichever thread closes first (a pump, the test, the proxy), read by all of them. */
     private volatile boolean closed;
 
     ProxyConnection(FaultProxy proxy, Socket client, Socket server, String name) {

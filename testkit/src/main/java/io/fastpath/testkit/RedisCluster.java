@@ -30,7 +30,7 @@ public final class RedisCluster implements AutoCloseable {
     private final List<String> nodeArguments;
     private final Duration stableTimeout;
 
-    /** Changed only by the thread driving the test; copy-on-write so other threads may read it. */
+    // Changed only by the thread driving the test; concurrent collections so other threads may read them.
     private final List<RedisServer> nodes = new CopyOnWriteArrayList<>();
     private final Map<RedisServer, String> nodeIds = new ConcurrentHashMap<>();
     private final Map<Integer, Migration> migrations = new ConcurrentHashMap<>();
@@ -66,15 +66,15 @@ public final class RedisCluster implements AutoCloseable {
         return List.copyOf(nodes);
     }
 
-    /** Running nodes whose own {@code ROLE} says master, in start order. */
+    /** Running, unpaused nodes whose own {@code ROLE} says master, in start order. */
     public List<RedisServer> primaries() {
-        return aliveNodes().stream().filter(node -> "master".equals(role(node).get(0))).collect(Collectors.toList());
+        return responsiveNodes().stream().filter(node -> "master".equals(role(node).get(0))).collect(Collectors.toList());
     }
 
-    /** Running nodes that replicate from {@code primary}, according to their own {@code ROLE}. */
+    /** Running, unpaused nodes that replicate from {@code primary}, according to their own {@code ROLE}. */
     public List<RedisServer> replicasOf(RedisServer primary) {
         List<RedisServer> replicas = new ArrayList<>();
-        for (RedisServer node : aliveNodes()) {
+        for (RedisServer node : responsiveNodes()) {
             List<?> role = role(node);
             if ("slave".equals(role.get(0)) && ((Long) role.get(2)).intValue() == primary.port()) {
                 replicas.add(node);
@@ -85,7 +85,7 @@ public final class RedisCluster implements AutoCloseable {
 
     /** The primary serving {@code slot}, as a running node reports it with {@code CLUSTER SLOTS}. */
     public RedisServer nodeForSlot(int slot) {
-        int port = slotMap(anyAliveNode()).primaryPortFor(slot);
+        int port = slotMap(anyResponsiveNode()).primaryPortFor(slot);
         if (port < 0) {
             throw new RedisTestkitException("No node serves slot " + slot);
         }
@@ -179,7 +179,7 @@ public final class RedisCluster implements AutoCloseable {
             if (instability != null) {
                 return new Waits.Unsatisfied(instability);
             }
-            return slotMap(anyAliveNode()).primaryPortFor(slot) == target.port()
+            return slotMap(anyResponsiveNode()).primaryPortFor(slot) == target.port()
                     ? Boolean.TRUE : new Waits.Unsatisfied("slot " + slot + " not yet served by " + target);
         });
     }
@@ -222,10 +222,10 @@ public final class RedisCluster implements AutoCloseable {
             throw new IllegalStateException(oldPrimary + " had no replica that could be promoted");
         }
         List<RedisServer> finalCandidates = candidates;
-        return (RedisServer) awaitCondition("a replica of " + oldPrimary + " to be promoted", () -> {
+        RedisServer promotedReplica = (RedisServer) awaitCondition("a replica of " + oldPrimary + " to be promoted", () -> {
             RedisServer promoted = null;
             for (RedisServer candidate : finalCandidates) {
-                if (candidate.isAlive() && "master".equals(role(candidate).get(0))) {
+                if (isResponsive(candidate) && "master".equals(role(candidate).get(0))) {
                     promoted = candidate;
                 }
             }
@@ -235,6 +235,8 @@ public final class RedisCluster implements AutoCloseable {
             String instability = instability();
             return instability == null ? promoted : new Waits.Unsatisfied(instability);
         });
+        replicasWhenKilled.remove(oldPrimary);
+        return promotedReplica;
     }
 
     /** Starts a new node without slots, introduces it and waits until every node knows it. */
@@ -260,9 +262,9 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     /**
-     * Waits until every running node reports {@code cluster_state:ok}, knows every other running
-     * node as healthy, reports the same slot map served only by running nodes, and every running
-     * replica is connected to its primary.
+     * Waits until every running, unpaused node reports {@code cluster_state:ok}, knows every other
+     * such node as healthy, reports the same slot map served only by such nodes, and every such
+     * replica is connected to its primary. Killed and paused nodes count as gone.
      */
     public void awaitStable() {
         awaitCondition("the cluster to become stable", () -> {
@@ -346,7 +348,7 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     private RedisServer join() {
-        RedisServer introducer = anyAliveNode();
+        RedisServer introducer = anyResponsiveNode();
         RedisServer node = startNode();
         introducer.call("CLUSTER", "MEET", RedisServer.HOST, Integer.toString(node.port()));
         awaitEveryoneKnows(List.of(node));
@@ -379,7 +381,7 @@ public final class RedisCluster implements AutoCloseable {
             if (instability != null) {
                 return new Waits.Unsatisfied(instability);
             }
-            return slotMap(anyAliveNode()).primaryPorts().contains(replica.port())
+            return slotMap(anyResponsiveNode()).primaryPorts().contains(replica.port())
                     ? Boolean.TRUE : new Waits.Unsatisfied("slot map does not list " + replica + " as a primary");
         });
     }
@@ -387,7 +389,7 @@ public final class RedisCluster implements AutoCloseable {
     /** Waits until every running node lists each of {@code expected} as a healthy peer. */
     private void awaitEveryoneKnows(List<RedisServer> expected) {
         awaitCondition("every node to know " + expected, () -> {
-            for (RedisServer observer : aliveNodes()) {
+            for (RedisServer observer : responsiveNodes()) {
                 List<ClusterNodeLine> view = clusterNodes(observer);
                 for (RedisServer node : expected) {
                     String id = nodeId(node);
@@ -396,7 +398,7 @@ public final class RedisCluster implements AutoCloseable {
                         return new Waits.Unsatisfied(observer + " does not yet know " + node + " as healthy");
                     }
                 }
-                if (expected.contains(observer) && view.size() < aliveNodes().size()) {
+                if (expected.contains(observer) && view.size() < responsiveNodes().size()) {
                     return new Waits.Unsatisfied(observer + " knows only " + view.size() + " nodes");
                 }
             }
@@ -406,7 +408,7 @@ public final class RedisCluster implements AutoCloseable {
 
     /** Why the cluster is not stable yet, or {@code null} when it is. */
     private String instability() {
-        List<RedisServer> alive = aliveNodes();
+        List<RedisServer> alive = responsiveNodes();
         SlotMap agreed = null;
         RedisServer agreedBy = null;
         for (RedisServer node : alive) {
@@ -436,7 +438,7 @@ public final class RedisCluster implements AutoCloseable {
         if (agreed != null) {
             for (int port : agreed.primaryPorts()) {
                 if (alive.stream().noneMatch(node -> node.port() == port)) {
-                    return "slots are still served by stopped node on port " + port;
+                    return "slots are still served by the stopped or paused node on port " + port;
                 }
             }
             if (agreed.coveredSlotCount() != KeySlots.SLOT_COUNT) {
@@ -481,13 +483,18 @@ public final class RedisCluster implements AutoCloseable {
         return ClusterNodeLine.parseAll((String) node.call("CLUSTER", "NODES"));
     }
 
-    private List<RedisServer> aliveNodes() {
-        return nodes.stream().filter(RedisServer::isAlive).collect(Collectors.toList());
+    /** Running nodes that are not paused: the ones that can answer, and that the cluster can see. */
+    private List<RedisServer> responsiveNodes() {
+        return nodes.stream().filter(RedisCluster::isResponsive).collect(Collectors.toList());
     }
 
-    private RedisServer anyAliveNode() {
-        return nodes.stream().filter(RedisServer::isAlive).findFirst()
-                .orElseThrow(() -> new IllegalStateException("No node of the cluster is running"));
+    private RedisServer anyResponsiveNode() {
+        return nodes.stream().filter(RedisCluster::isResponsive).findFirst()
+                .orElseThrow(() -> new IllegalStateException("No node of the cluster is running and unpaused"));
+    }
+
+    private static boolean isResponsive(RedisServer node) {
+        return node.isAlive() && !node.isPaused();
     }
 
     private RedisServer nodeAtPort(int port) {

@@ -1,5 +1,6 @@
 package io.fastpath.testkit;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,7 @@ public final class RedisServerBinary {
 
     private static final Pattern VERSION_PATTERN = Pattern.compile("v=(\\d+)\\.(\\d+)\\.(\\d+)");
 
+    /** Set once by the first caller of {@link #locate()} on any thread, under the class lock. */
     private static volatile RedisServerBinary located;
 
     private final Path executable;
@@ -134,7 +136,7 @@ public final class RedisServerBinary {
         if (path == null) {
             return null;
         }
-        for (String directory : path.split(java.io.File.pathSeparator)) {
+        for (String directory : path.split(File.pathSeparator)) {
             if (directory.isEmpty()) {
                 continue;
             }

@@ -166,6 +166,23 @@ class RedisClusterTest {
         assertThat(cluster.replicasOf(replica)).containsExactly(primary);
     }
 
+    @Test
+    void forcedFailoverReplacesAPausedPrimaryWhichRejoinsAsReplicaAfterResume() {
+        RedisCluster cluster = redis.cluster();
+        RedisServer primary = primaryWithReplica(cluster);
+        RedisServer replica = cluster.replicasOf(primary).get(0);
+
+        primary.pause();
+        try {
+            cluster.failoverForce(replica);
+            assertThat(cluster.primaries()).contains(replica).doesNotContain(primary);
+        } finally {
+            primary.resume();
+        }
+        cluster.awaitStable();
+        assertThat(cluster.replicasOf(replica)).containsExactly(primary);
+    }
+
     private static RedisServer primaryWithReplica(RedisCluster cluster) {
         return cluster.primaries().stream()
                 .filter(primary -> !cluster.replicasOf(primary).isEmpty())
