@@ -62,6 +62,7 @@ public final class BenchmarkMain {
         context.notes().forEach(note -> System.out.println("- " + note));
         System.out.println();
       }
+      System.out.println("Load average (1, 5, 15 min) at end: " + Environment.loadAverage());
       System.out.println("Report written to " + file.toAbsolutePath());
     }
   }

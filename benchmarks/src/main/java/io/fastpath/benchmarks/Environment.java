@@ -47,4 +47,14 @@ public final class Environment {
       return "redis " + admin.infoField("server", "redis_version");
     }
   }
+
+  /** The 1, 5 and 15 minute load averages: anything else running on the machine skews results. */
+  public static String loadAverage() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return fields[0] + " " + fields[1] + " " + fields[2];
+    } catch (IOException | ArrayIndexOutOfBoundsException e) {
+      return "unknown";
+    }
+  }
 }

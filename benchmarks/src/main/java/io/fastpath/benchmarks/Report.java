@@ -26,6 +26,7 @@ public final class Report {
         .append("- CPU: ").append(Environment.cpuModel()).append(", ")
         .append(Environment.cores()).append(" cores (shared with redis-server)\n")
         .append("- Server: ").append(Environment.serverVersion(server)).append(", loopback, no persistence\n")
+        .append("- Load average (1, 5, 15 min) at start: ").append(Environment.loadAverage()).append("\n")
         .append("- Options: ").append(options.describe()).append("\n")
         .append("- Ratios are this row's value divided by the named client's; above 1.00x means more ops/s.\n")
         .append("- Latencies are microseconds per command; CPU is this JVM's process CPU time per op")
@@ -46,6 +47,7 @@ public final class Report {
   public String toMarkdown(List<String> notes) {
     StringBuilder out = new StringBuilder(header);
     tables.forEach(table -> out.append(table.toMarkdown()));
+    out.append("Load average (1, 5, 15 min) at end: ").append(Environment.loadAverage()).append("\n\n");
     if (!notes.isEmpty()) {
       out.append("### Notes\n\n");
       notes.forEach(note -> out.append("- ").append(note).append('\n'));
