@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The shared engine behind every view of a client: routes a command to a connection and, for the
@@ -62,18 +63,26 @@ public final class ClientCore implements AutoCloseable {
         return core;
     }
 
+    /** Per calling thread: its commands not yet completed, so routing knows when it may detour. */
+    private static final ThreadLocal<AtomicInteger> IN_FLIGHT_BY_THREAD = ThreadLocal.withInitial(AtomicInteger::new);
+
     public <T> CompletableFuture<T> dispatch(Command<T> command) {
-        CommandFuture<T> future = new CommandFuture<>(spec(command), false, System.nanoTime() + commandTimeoutNanos);
-        node.forKey(future.spec().routingKey()).send(future);
+        return send(spec(command), false, System.nanoTime() + commandTimeoutNanos);
+    }
+
+    private <T> CommandFuture<T> send(CommandSpec<T> spec, boolean blocking, long deadline) {
+        AtomicInteger inFlight = IN_FLIGHT_BY_THREAD.get();
+        boolean idle = inFlight.get() == 0;
+        inFlight.incrementAndGet();
+        CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, inFlight);
+        node.route(spec.routingKey(), idle).send(future);
         return future;
     }
 
     /** Sends and waits; the future completes on the I/O thread since no user code can be attached to it. */
     public <T> T execute(Command<T> command) {
         long deadline = System.nanoTime() + commandTimeoutNanos;
-        CommandFuture<T> future = new CommandFuture<>(spec(command), true, deadline);
-        node.forKey(future.spec().routingKey()).send(future);
-        return await(future, deadline);
+        return await(send(spec(command), true, deadline), deadline);
     }
 
     private static <T> T await(CommandFuture<T> future, long deadline) {

@@ -7,6 +7,11 @@ import io.fastpath.internal.routing.SlotHash;
  * The N connections to one server. A keyed command goes to connection {@code slot & (N-1)}, so one
  * key's commands from one thread always share a connection and stay in order; a keyless command goes
  * by the calling thread, which keeps one thread's keyless commands in order too.
+ *
+ * <p>Congestion detour: when that connection is busy receiving a large reply (or cannot write), a
+ * caller with nothing in flight takes another connection, preferably on another event loop. Nothing of
+ * that caller can be overtaken, so per-thread order still holds. Justified by benchmark scenario (d),
+ * LargeValueScenario: small GETs stuck behind a 5 MB reply on a shared connection.
  */
 public final class NodeConnections {
     private final Connection[] connections;
@@ -25,6 +30,27 @@ public final class NodeConnections {
             return connections[(int) Thread.currentThread().getId() & mask];
         }
         return connections[SlotHash.slot(routingKey) & mask];
+    }
+
+    /** {@link #forKey}, or a detour around a congested connection when the caller has nothing in flight. */
+    public Connection route(byte[] routingKey, boolean callerIdle) {
+        Connection home = forKey(routingKey);
+        if (!home.isCongested() || !callerIdle || connections.length == 1) {
+            return home;
+        }
+        Connection sameLoopFallback = null;
+        for (Connection candidate : connections) {
+            if (candidate == home || candidate.isCongested()) {
+                continue;
+            }
+            if (candidate.eventLoop() != home.eventLoop()) {
+                return candidate;
+            }
+            if (sameLoopFallback == null) {
+                sameLoopFallback = candidate;
+            }
+        }
+        return sameLoopFallback != null ? sameLoopFallback : home;
     }
 
     public Connection[] all() {

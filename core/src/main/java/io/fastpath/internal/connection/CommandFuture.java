@@ -4,6 +4,8 @@ import io.fastpath.Reply;
 import io.fastpath.RedisServerException;
 import io.fastpath.internal.command.CommandSpec;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * One dispatched command: the caller's future, and the entry that holds its place in a connection's
@@ -19,6 +21,11 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     /** True when no user code can be attached (blocking API, handshake): complete on the I/O thread. */
     final boolean completeOnIoThread;
     final long deadlineNanos;
+    /** The dispatching thread's count of unfinished commands (see NodeConnections), or null. */
+    private final AtomicInteger callerInFlight;
+    private volatile int released;
+    private static final AtomicIntegerFieldUpdater<CommandFuture> RELEASED =
+            AtomicIntegerFieldUpdater.newUpdater(CommandFuture.class, "released");
 
     // Event loop only.
     boolean written;
@@ -26,9 +33,42 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     Throwable pendingFailure;
 
     public CommandFuture(CommandSpec<T> spec, boolean completeOnIoThread, long deadlineNanos) {
+        this(spec, completeOnIoThread, deadlineNanos, null);
+    }
+
+    /** {@code callerInFlight} is incremented by the caller before dispatch and decremented here, once, on completion. */
+    public CommandFuture(CommandSpec<T> spec, boolean completeOnIoThread, long deadlineNanos, AtomicInteger callerInFlight) {
         this.spec = spec;
         this.completeOnIoThread = completeOnIoThread;
         this.deadlineNanos = deadlineNanos;
+        this.callerInFlight = callerInFlight;
+    }
+
+    @Override
+    public boolean complete(T value) {
+        boolean completed = super.complete(value);
+        release();
+        return completed;
+    }
+
+    @Override
+    public boolean completeExceptionally(Throwable failure) {
+        boolean completed = super.completeExceptionally(failure);
+        release();
+        return completed;
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        boolean cancelled = super.cancel(mayInterruptIfRunning);
+        release();
+        return cancelled;
+    }
+
+    private void release() {
+        if (callerInFlight != null && isDone() && RELEASED.compareAndSet(this, 0, 1)) {
+            callerInFlight.decrementAndGet();
+        }
     }
 
     public CommandSpec<T> spec() {

@@ -61,8 +61,12 @@ public final class Connection {
     private volatile long lastReadNanos = System.nanoTime();
     private volatile int reconnectAttempts;
     private volatile Consumer<Reply.PushReply> pushListener = push -> { };
+    /** Written by the event loop, read by callers choosing a connection; see {@link #isCongested()}. */
+    private volatile boolean congested;
 
     // Event loop only.
+    private boolean receivingLargeReply;
+    private boolean writable = true;
     private State state = State.CONNECTING;
     private Channel channel;
     private ConnectionHandler handler;
@@ -289,6 +293,8 @@ public final class Connection {
         failPending(inactiveHandler, reason, cause);
         channel = null;
         handler = null;
+        receivingLargeReply(false);
+        writable(true);
         if (closing) {
             state = State.CLOSED;
             failWaiting("the client is closed", null);
@@ -436,6 +442,29 @@ public final class Connection {
                 + "; in flight: " + unanswered.get() + "; bytes not yet written: " + pendingBytes
                 + "; last read " + sinceRead + " ms ago; reconnect attempts: " + reconnectAttempts
                 + "). Hint: " + hint;
+    }
+
+    /**
+     * True while a large reply streams in or the socket's send buffer is full: commands queued here now
+     * would wait behind it. Callers with nothing in flight may then detour to another connection
+     * (see NodeConnections); benchmark scenario (d), LargeValueScenario, measures the effect.
+     */
+    public boolean isCongested() {
+        return congested;
+    }
+
+    void receivingLargeReply(boolean large) {
+        if (large != receivingLargeReply) {
+            receivingLargeReply = large;
+            congested = receivingLargeReply || !writable;
+        }
+    }
+
+    void writable(boolean isWritable) {
+        if (isWritable != writable) {
+            writable = isWritable;
+            congested = receivingLargeReply || !writable;
+        }
     }
 
     // ---- read side hooks (event loop) ----

@@ -23,6 +23,9 @@ import java.util.concurrent.RejectedExecutionException;
  * <p>Thread ownership: everything here runs on the channel's event loop.
  */
 final class ConnectionHandler extends ByteToMessageDecoder {
+    /** A reply this large marks the connection congested while it streams in (see Connection#isCongested). */
+    static final int LARGE_REPLY_BYTES = 256 * 1024;
+
     /** Written commands awaiting replies, oldest first; timed-out ones stay as tombstones. */
     final ArrayDeque<CommandFuture<?>> pending = new ArrayDeque<>();
 
@@ -62,6 +65,7 @@ final class ConnectionHandler extends ByteToMessageDecoder {
             while ((reply = decoder.decode(in)) != null) {
                 onReply(reply);
             }
+            connection.receivingLargeReply(decoder.pendingBulkLength() >= LARGE_REPLY_BYTES);
         } catch (RedisProtocolException | UnexpectedReplyException violation) {
             broken = true;
             in.skipBytes(in.readableBytes());
@@ -134,6 +138,12 @@ final class ConnectionHandler extends ByteToMessageDecoder {
             publishCompletions();
             connection.onChannelInactive(this);
         }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        connection.writable(ctx.channel().isWritable());
+        super.channelWritabilityChanged(ctx);
     }
 
     @Override

@@ -59,6 +59,8 @@ public final class RespDecoder {
     private int lineBytesScanned;
     private long attributesSkipped;
     private boolean failed;
+    /** Length of a bulk payload whose bytes are still arriving, or 0. */
+    private int pendingBulkLength;
 
     public RespDecoder(RespLimits limits) {
         this.limits = limits;
@@ -82,6 +84,14 @@ public final class RespDecoder {
             failed = true;
             throw e;
         }
+    }
+
+    /**
+     * The length of a bulk string whose payload is still arriving (0 when none): lets the connection
+     * tell that a large reply is occupying it.
+     */
+    public int pendingBulkLength() {
+        return pendingBulkLength;
     }
 
     /** How many attribute frames ({@code |}) have been read and dropped so far. */
@@ -329,8 +339,10 @@ public final class RespDecoder {
         }
         int size = (int) length;
         if (in.writerIndex() - bodyStart < size + 2) {
+            pendingBulkLength = size;
             return null;
         }
+        pendingBulkLength = 0;
         int bodyEnd = bodyStart + size;
         if (in.getByte(bodyEnd) != '\r' || in.getByte(bodyEnd + 1) != '\n') {
             throw new RedisProtocolException("'" + (char) type + "' payload of " + size + " bytes is not followed by CRLF");
