@@ -77,7 +77,7 @@ public interface ListCommands<K, V> extends SyncDispatcher<K, V> {
         return execute(commands().linsert(key, position, pivot, value));
     }
 
-    default long lpos(K key, V value) {
+    default Long lpos(K key, V value) {
         return execute(commands().lpos(key, value));
     }
 
