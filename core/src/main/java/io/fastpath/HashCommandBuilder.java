@@ -53,7 +53,10 @@ public interface HashCommandBuilder<K, V> {
         return fields("HMGET", key, fields).read(Converters.valueList(codec()));
     }
 
-    /** HGETALL; every field and value, in the order the server sent them; empty when the key does not exist. */
+    /**
+     * HGETALL; every field and value, in the order the server sent them; empty when the key does not exist.
+     * With byte[] fields the map's keys compare by identity, so iterate its entries rather than calling get.
+     */
     default Command<Map<K, V>> hgetAll(K key) {
         return new ArgumentList("HGETALL", 2).addKey(codec().encodeKey(key)).read(Converters.map(codec()));
     }

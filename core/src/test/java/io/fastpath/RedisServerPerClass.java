@@ -4,20 +4,25 @@ import io.fastpath.testkit.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInstance;
 
-/** One real redis-server and client per test class, emptied before each test. */
+/**
+ * One real redis-server and client per test class, emptied before each test. Per-class instances keep
+ * each class's server in its own fields, so classes never share one even when run in parallel.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RedisServerPerClass {
-    static RedisServer server;
-    static RedisClient redis;
+    RedisServer server;
+    RedisClient redis;
 
     @BeforeAll
-    static void start() {
+    void start() {
         server = RedisServer.start();
         redis = RedisClient.create(server.uri());
     }
 
     @AfterAll
-    static void stop() {
+    void stop() {
         if (redis != null) {
             redis.close();
         }

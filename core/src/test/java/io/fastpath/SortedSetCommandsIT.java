@@ -16,7 +16,7 @@ class SortedSetCommandsIT extends RedisServerPerClass {
     }
 
     /** a=1, b=2, c=3, d=4, e=5. */
-    private static void addFive() {
+    private void addFive() {
         redis.zadd("z", List.of(scored("a", 1), scored("b", 2), scored("c", 3), scored("d", 4), scored("e", 5)));
     }
 
