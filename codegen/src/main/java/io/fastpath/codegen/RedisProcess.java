@@ -45,11 +45,18 @@ public final class RedisProcess implements AutoCloseable {
         for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
             Path directory = Files.createTempDirectory("fastpath-codegen-redis");
             int port = freePort();
-            Process process = new ProcessBuilder(command(port, directory))
-                    .directory(directory.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(directory.resolve("redis.log").toFile())
-                    .start();
+            Process process;
+            try {
+                process = new ProcessBuilder(command(port, directory))
+                        .directory(directory.toFile())
+                        .redirectErrorStream(true)
+                        .redirectOutput(directory.resolve("redis.log").toFile())
+                        .start();
+            } catch (IOException notRunnable) {
+                deleteDirectory(directory);
+                throw new IOException("could not run " + binary() + "; put redis-server on the PATH or set -D"
+                        + BINARY_PROPERTY, notRunnable);
+            }
             RedisProcess redis = new RedisProcess(process, port, directory);
             try {
                 redis.awaitReady();
@@ -86,18 +93,22 @@ public final class RedisProcess implements AutoCloseable {
         } catch (IllegalStateException shutdownInProgress) {
             // The hook is running or about to; it only kills the process, which is already stopped.
         }
-        deleteDirectory();
+        deleteDirectory(directory);
     }
 
     private static List<String> command(int port, Path directory) {
         return List.of(
-                System.getProperty(BINARY_PROPERTY, "redis-server"),
+                binary(),
                 "--port", Integer.toString(port),
                 "--bind", HOST,
                 "--save", "",
                 "--appendonly", "no",
                 "--daemonize", "no",
                 "--dir", directory.toString());
+    }
+
+    private static String binary() {
+        return System.getProperty(BINARY_PROPERTY, "redis-server");
     }
 
     private static int freePort() throws IOException {
@@ -139,7 +150,7 @@ public final class RedisProcess implements AutoCloseable {
         }
     }
 
-    private void deleteDirectory() {
+    private static void deleteDirectory(Path directory) {
         try (Stream<Path> paths = Files.walk(directory)) {
             for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);

@@ -37,6 +37,15 @@ final class RespSocket implements AutoCloseable {
 
     /** Sends the command and returns its reply; an error reply becomes an {@link IOException}. */
     Object call(String... arguments) throws IOException {
+        Object reply = send(arguments);
+        if (reply instanceof RespError error) {
+            throw new IOException(String.join(" ", arguments) + " failed: " + error.message());
+        }
+        return reply;
+    }
+
+    /** Sends the command and returns its reply as read, an error reply as a {@link RespError}. */
+    Object send(String... arguments) throws IOException {
         output.write(('*' + Integer.toString(arguments.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
         for (String argument : arguments) {
             byte[] bytes = argument.getBytes(StandardCharsets.UTF_8);
@@ -46,11 +55,7 @@ final class RespSocket implements AutoCloseable {
             output.write('\n');
         }
         output.flush();
-        Object reply = reader.read();
-        if (reply instanceof RespError error) {
-            throw new IOException(String.join(" ", arguments) + " failed: " + error.message());
-        }
-        return reply;
+        return reader.read();
     }
 
     @Override

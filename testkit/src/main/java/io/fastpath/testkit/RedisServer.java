@@ -195,7 +195,9 @@ public final class RedisServer implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "RedisServer[" + uri() + (isAlive() ? ", pid " + process.pid() : ", not running") + "]";
+        Process current = process;
+        boolean running = current != null && current.isAlive();
+        return "RedisServer[" + uri() + (running ? ", pid " + current.pid() : ", not running") + "]";
     }
 
     /** Kills without waiting for replies; runs on the shutdown hook thread. */

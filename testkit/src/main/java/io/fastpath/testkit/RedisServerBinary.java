@@ -1,5 +1,6 @@
 package io.fastpath.testkit;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,6 +27,7 @@ public final class RedisServerBinary {
 
     private static final Pattern VERSION_PATTERN = Pattern.compile("v=(\\d+)\\.(\\d+)\\.(\\d+)");
 
+    /** Set once by the first caller of {@link #locate()} on any thread, under the class lock. */
     private static volatile RedisServerBinary located;
 
     private final Path executable;
@@ -53,7 +56,7 @@ public final class RedisServerBinary {
             synchronized (RedisServerBinary.class) {
                 current = located;
                 if (current == null) {
-                    current = at(findExecutable());
+                    current = at(findExecutable(System.getenv()));
                     located = current;
                 }
             }
@@ -105,8 +108,9 @@ public final class RedisServerBinary {
         return executable + " (" + versionText + ")";
     }
 
-    private static Path findExecutable() {
-        String configured = System.getenv(ENVIRONMENT_VARIABLE);
+    /** Applies the lookup order to {@code environment}; package-private so tests can pass their own. */
+    static Path findExecutable(Map<String, String> environment) {
+        String configured = environment.get(ENVIRONMENT_VARIABLE);
         if (configured != null && !configured.isBlank()) {
             Path path = Path.of(configured.trim());
             if (!Files.isExecutable(path)) {
@@ -118,7 +122,7 @@ public final class RedisServerBinary {
         List<String> searched = new ArrayList<>();
         for (String name : List.of("redis-server", "valkey-server")) {
             searched.add(name);
-            Path found = searchPath(name);
+            Path found = searchPath(environment.get("PATH"), name);
             if (found != null) {
                 return found;
             }
@@ -128,12 +132,11 @@ public final class RedisServerBinary {
                 + " on PATH); install it: apt-get install -y redis-server");
     }
 
-    private static Path searchPath(String name) {
-        String path = System.getenv("PATH");
+    private static Path searchPath(String path, String name) {
         if (path == null) {
             return null;
         }
-        for (String directory : path.split(java.io.File.pathSeparator)) {
+        for (String directory : path.split(File.pathSeparator)) {
             if (directory.isEmpty()) {
                 continue;
             }

@@ -6,8 +6,8 @@ import java.util.function.Supplier;
 /**
  * Polls a condition until it holds or a deadline passes.
  *
- * <p>A probe returns {@code null} while it is not satisfied and a short reason string when the
- * reason is worth reporting; exceptions thrown by the probe (a node restarting, a reply not yet
+ * <p>A probe returns {@code null} or an {@link Unsatisfied} carrying the reason while it is not
+ * satisfied, and any other value once it is; exceptions thrown by the probe (a node restarting, a reply not yet
  * readable) count as "not yet" and the last one is kept for the timeout message.
  */
 final class Waits {
@@ -18,16 +18,16 @@ final class Waits {
     }
 
     /**
-     * Waits until {@code probe} returns a non-null value other than a {@link Unsatisfied}, and
+     * Waits until {@code probe} returns a non-null value other than an {@link Unsatisfied}, and
      * returns it.
      */
-    static <T> T until(String description, Duration timeout, Supplier<T> probe, Supplier<String> diagnostics) {
+    static Object until(String description, Duration timeout, Supplier<?> probe, Supplier<String> diagnostics) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String lastObservation = "nothing observed yet";
         RuntimeException lastFailure = null;
         while (true) {
             try {
-                T result = probe.get();
+                Object result = probe.get();
                 if (result instanceof Unsatisfied) {
                     lastObservation = ((Unsatisfied) result).reason;
                 } else if (result != null) {

@@ -27,6 +27,7 @@ public final class KeyPositions {
     /**
      * Indices into {@code args} of every key, in the server's order.
      *
+     * @param info the command's entry; for a container its subcommand's, as {@link CommandResolver} finds it
      * @param args the whole command: {@code args[0]} is the name, {@code args[1]} the subcommand if any
      */
     public static int[] of(CommandInfo info, byte[][] args) {

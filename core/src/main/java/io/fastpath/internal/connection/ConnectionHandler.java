@@ -1,5 +1,6 @@
 package io.fastpath.internal.connection;
 
+import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisProtocolException;
 import io.fastpath.Reply;
 import io.fastpath.internal.command.UnexpectedReplyException;
@@ -85,7 +86,14 @@ final class ConnectionHandler extends ByteToMessageDecoder {
         if (command.isDone()) {
             return; // tombstone: the caller timed out or cancelled; this late reply is dropped
         }
-        command.prepare(reply);
+        try {
+            command.prepare(reply);
+        } catch (UnexpectedReplyException wrongShape) {
+            RedisProtocolException cause = new RedisProtocolException(connection.endpoint() + ": " + wrongShape.getMessage());
+            command.completeExceptionally(new RedisOutcomeUnknownException(connection.endpoint().toString(),
+                    "its reply had an unexpected shape, so the connection was closed", cause));
+            throw wrongShape;
+        }
         if (command.completeOnIoThread || completionExecutor == null) {
             command.publish();
         } else {

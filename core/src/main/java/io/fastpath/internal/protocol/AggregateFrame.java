@@ -43,11 +43,12 @@ final class AggregateFrame {
         if (this.discarding) {
             return;
         }
-        int initialCapacity = (int) Math.min(elementCount, LARGEST_INITIAL_CAPACITY);
         if (type == RespType.MAP) {
-            entries = new LinkedHashMap<>(initialCapacity * 2);
+            int initialPairs = (int) Math.min(elementCount / 2, LARGEST_INITIAL_CAPACITY);
+            // Sized so that many pairs fit under the default 0.75 load factor without a rehash.
+            entries = new LinkedHashMap<>(initialPairs * 4 / 3 + 1);
         } else {
-            elements = new ArrayList<>(initialCapacity);
+            elements = new ArrayList<>((int) Math.min(elementCount, LARGEST_INITIAL_CAPACITY));
         }
     }
 

@@ -52,9 +52,6 @@ public final class RespDecoder {
     private static final SetReply EMPTY_SET = new SetReply(List.of());
     private static final PushReply EMPTY_PUSH = new PushReply(List.of());
 
-    private static final byte[] INFINITY = {'i', 'n', 'f'};
-    private static final byte[] NOT_A_NUMBER = {'n', 'a', 'n'};
-
     private final RespLimits limits;
     private AggregateFrame[] stack = new AggregateFrame[8];
     private int depth;
@@ -101,7 +98,7 @@ public final class RespDecoder {
                 if (in.readerIndex() == start) {
                     return null;
                 }
-                // An aggregate header was consumed: its elements follow.
+                // A header was consumed: the aggregate's elements, or the frame after an empty attribute, follow.
                 continue;
             }
             while (depth > 0) {
@@ -125,7 +122,8 @@ public final class RespDecoder {
 
     /**
      * Consumes an aggregate header. Returns the aggregate when it is already complete (empty or RESP2
-     * null); otherwise returns null, having either pushed a frame or consumed nothing.
+     * null). Otherwise returns null, having consumed nothing (the header is incomplete) or the header
+     * (a frame was pushed, or an empty attribute was dropped).
      */
     private Reply openAggregate(ByteBuf in, byte type) {
         int start = in.readerIndex();
@@ -133,7 +131,7 @@ public final class RespDecoder {
         if (lineEnd < 0) {
             return null;
         }
-        long count = parseLong(in, start + 1, lineEnd, type);
+        long count = RespNumbers.parseLong(in, start + 1, lineEnd, type);
         in.readerIndex(lineEnd + 2);
         if (count == -1 && type == RespType.ARRAY) {
             return NullReply.INSTANCE;
@@ -248,13 +246,13 @@ public final class RespDecoder {
         if (lineEnd < 0) {
             return null;
         }
-        long value = parseLong(in, start + 1, lineEnd, RespType.INTEGER);
+        long value = RespNumbers.parseLong(in, start + 1, lineEnd, RespType.INTEGER);
         in.readerIndex(lineEnd + 2);
         return integerReply(value);
     }
 
     /** The reply for {@code value}, shared for the small counts and flags most commands return. */
-    static IntegerReply integerReply(long value) {
+    private static IntegerReply integerReply(long value) {
         if (value >= SMALLEST_CACHED_INTEGER && value <= LARGEST_CACHED_INTEGER) {
             return INTEGER_CACHE[(int) value - SMALLEST_CACHED_INTEGER];
         }
@@ -294,49 +292,9 @@ public final class RespDecoder {
         if (lineEnd < 0) {
             return null;
         }
-        double value = parseDouble(in, start + 1, lineEnd);
+        double value = RespNumbers.parseDouble(in, start + 1, lineEnd);
         in.readerIndex(lineEnd + 2);
         return new DoubleReply(value);
-    }
-
-    private static double parseDouble(ByteBuf in, int from, int to) {
-        int unsignedFrom = from < to && (in.getByte(from) == '-' || in.getByte(from) == '+') ? from + 1 : from;
-        boolean negative = unsignedFrom > from && in.getByte(from) == '-';
-        if (asciiEqualsIgnoreCase(in, unsignedFrom, to, INFINITY)) {
-            return negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
-        }
-        if (asciiEqualsIgnoreCase(in, unsignedFrom, to, NOT_A_NUMBER)) {
-            return Double.NaN;
-        }
-        boolean sawDigit = false;
-        for (int index = unsignedFrom; index < to; index++) {
-            byte b = in.getByte(index);
-            if (b >= '0' && b <= '9') {
-                sawDigit = true;
-            } else if (b != '.' && b != 'e' && b != 'E' && b != '-' && b != '+') {
-                throw new RedisProtocolException(String.format("byte 0x%02x is not valid in a double", b & 0xff));
-            }
-        }
-        if (!sawDigit) {
-            throw new RedisProtocolException("double frame ',' has no digits");
-        }
-        try {
-            return Double.parseDouble(in.toString(from, to - from, StandardCharsets.US_ASCII));
-        } catch (NumberFormatException e) {
-            throw new RedisProtocolException("malformed double: " + e.getMessage());
-        }
-    }
-
-    private static boolean asciiEqualsIgnoreCase(ByteBuf in, int from, int to, byte[] lowerCase) {
-        if (to - from != lowerCase.length) {
-            return false;
-        }
-        for (int offset = 0; offset < lowerCase.length; offset++) {
-            if ((in.getByte(from + offset) | 0x20) != lowerCase[offset]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private Reply readBigNumber(ByteBuf in) {
@@ -345,18 +303,7 @@ public final class RespDecoder {
         if (lineEnd < 0) {
             return null;
         }
-        int from = start + 1;
-        int digitsFrom = from < lineEnd && (in.getByte(from) == '-' || in.getByte(from) == '+') ? from + 1 : from;
-        if (digitsFrom == lineEnd) {
-            throw new RedisProtocolException("big number frame '(' has no digits");
-        }
-        for (int index = digitsFrom; index < lineEnd; index++) {
-            byte b = in.getByte(index);
-            if (b < '0' || b > '9') {
-                throw new RedisProtocolException(String.format("non-digit byte 0x%02x in big number", b & 0xff));
-            }
-        }
-        BigInteger value = new BigInteger(in.toString(from, lineEnd - from, StandardCharsets.US_ASCII));
+        BigInteger value = RespNumbers.parseBigInteger(in, start + 1, lineEnd);
         in.readerIndex(lineEnd + 2);
         return new BigNumberReply(value);
     }
@@ -368,7 +315,7 @@ public final class RespDecoder {
         if (lineEnd < 0) {
             return null;
         }
-        long length = parseLong(in, start + 1, lineEnd, type);
+        long length = RespNumbers.parseLong(in, start + 1, lineEnd, type);
         int bodyStart = lineEnd + 2;
         if (length == -1 && type == RespType.BULK_STRING) {
             in.readerIndex(bodyStart);
@@ -448,48 +395,6 @@ public final class RespDecoder {
                 : "the longest valid '" + (char) type + "' line of " + longestContent + " bytes";
         return new RedisProtocolException("line of '" + (char) type + "' with at least " + length
                 + " bytes exceeds " + limit);
-    }
-
-    /** Parses a signed decimal with overflow checks, scanning the bytes directly. */
-    private static long parseLong(ByteBuf in, int from, int to, byte type) {
-        int index = from;
-        boolean negative = false;
-        if (index < to) {
-            byte first = in.getByte(index);
-            if (first == '-') {
-                negative = true;
-                index++;
-            } else if (first == '+') {
-                index++;
-            }
-        }
-        if (index == to) {
-            throw new RedisProtocolException("'" + (char) type + "' frame has no digits");
-        }
-        // Accumulates negatively, as Long.parseLong does, so Long.MIN_VALUE parses without overflow.
-        long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
-        long smallestBeforeMultiply = limit / 10;
-        long result = 0;
-        for (; index < to; index++) {
-            int digit = in.getByte(index) - '0';
-            if (digit < 0 || digit > 9) {
-                throw new RedisProtocolException(String.format("non-digit byte 0x%02x in '%c' frame",
-                        (digit + '0') & 0xff, (char) type));
-            }
-            if (result < smallestBeforeMultiply) {
-                throw numberOverflow(type);
-            }
-            result *= 10;
-            if (result < limit + digit) {
-                throw numberOverflow(type);
-            }
-            result -= digit;
-        }
-        return negative ? result : -result;
-    }
-
-    private static RedisProtocolException numberOverflow(byte type) {
-        return new RedisProtocolException("number in '" + (char) type + "' frame overflows a 64-bit integer");
     }
 
     private static IntegerReply[] integerCache() {

@@ -50,8 +50,8 @@ public final class RespWriter {
             writeBulk(out, RespType.BULK_STRING, bulk.value());
         } else if (reply instanceof NullReply) {
             writeNull(out, resp3);
-        } else if (reply instanceof BooleanReply bool) {
-            writeBoolean(out, bool.value(), resp3);
+        } else if (reply instanceof BooleanReply flag) {
+            writeBoolean(out, flag.value(), resp3);
         } else if (reply instanceof DoubleReply number) {
             writeDouble(out, number.value(), resp3);
         } else if (reply instanceof BigNumberReply number) {

@@ -64,6 +64,13 @@ class RespDecoderAttributesTest {
     }
 
     @Test
+    void emptyAttributeInsideArrayIsSkippedAndCounted() {
+        assertThat(decode("*2\r\n|0\r\n:1\r\n|0\r\n:2\r\n"))
+                .containsExactly(new ArrayReply(List.of(new IntegerReply(1), new IntegerReply(2))));
+        assertThat(decoder.attributesSkipped()).isEqualTo(2);
+    }
+
+    @Test
     void attributeNestedInsideAnAttributeIsSkippedWithIt() {
         assertThat(decode("|1\r\n|1\r\n+inner\r\n:1\r\n+outer\r\n*2\r\n:1\r\n:2\r\n:42\r\n"))
                 .containsExactly(new IntegerReply(42));

@@ -1,0 +1,152 @@
+package io.fastpath.benchmarks;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The run's settings, from system properties ({@code -Dbench.duration=10s}) overridden by
+ * arguments ({@code --duration 10s}).
+ *
+ * <p>{@code --quick} switches to short durations and a smaller bulk count (about 3-4 minutes for
+ * all clients); any explicit option still wins over it.
+ */
+public final class BenchOptions {
+
+  public List<String> scenarios = List.of("a", "b", "c", "d", "e");
+  public List<String> clients = BenchClients.ALL;
+  public Duration duration = Duration.ofSeconds(10);
+  public Duration warmup = Duration.ofSeconds(5);
+  public int bulkCount = 1_000_000;
+  public int repeat = 1;
+  public boolean quick;
+  public String redisServer = "redis-server";
+  public String redisBenchmark = "redis-benchmark";
+  public String resultsDirectory = "bench-results";
+
+  /** Reads system properties, then the arguments, applying {@code --quick} before the rest. */
+  public static BenchOptions parse(String[] arguments) {
+    List<String[]> pairs = new ArrayList<>();
+    for (String name : List.of("scenarios", "clients", "duration", "warmup", "count", "repeat",
+        "redis-server", "redis-benchmark", "results")) {
+      String value = System.getProperty("bench." + name);
+      if (value != null) {
+        pairs.add(new String[] {name, value});
+      }
+    }
+    BenchOptions options = new BenchOptions();
+    boolean quick = Boolean.getBoolean("bench.quick");
+    for (int i = 0; i < arguments.length; i++) {
+      String argument = arguments[i];
+      if (!argument.startsWith("--")) {
+        throw new IllegalArgumentException("unexpected argument " + argument + "\n" + usage());
+      }
+      String name = argument.substring(2);
+      if (name.equals("quick")) {
+        quick = true;
+      } else if (name.equals("help")) {
+        System.out.println(usage());
+        System.exit(0);
+      } else if (name.contains("=")) {
+        pairs.add(name.split("=", 2));
+      } else if (i + 1 < arguments.length) {
+        pairs.add(new String[] {name, arguments[++i]});
+      } else {
+        throw new IllegalArgumentException("missing value for " + argument + "\n" + usage());
+      }
+    }
+    if (quick) {
+      options.applyQuickProfile();
+    }
+    for (String[] pair : pairs) {
+      options.set(pair[0], pair[1]);
+    }
+    return options;
+  }
+
+  private void applyQuickProfile() {
+    quick = true;
+    duration = Duration.ofSeconds(4);
+    warmup = Duration.ofSeconds(2);
+    bulkCount = 200_000;
+  }
+
+  private void set(String name, String value) {
+    switch (name) {
+      case "scenarios":
+        scenarios = list(value);
+        break;
+      case "clients":
+        clients = list(value);
+        break;
+      case "duration":
+        duration = parseDuration(value);
+        break;
+      case "warmup":
+        warmup = parseDuration(value);
+        break;
+      case "count":
+        bulkCount = Integer.parseInt(value.replace("_", "").replace(",", ""));
+        break;
+      case "repeat":
+        repeat = Integer.parseInt(value);
+        break;
+      case "redis-server":
+        redisServer = value;
+        break;
+      case "redis-benchmark":
+        redisBenchmark = value;
+        break;
+      case "results":
+        resultsDirectory = value;
+        break;
+      default:
+        throw new IllegalArgumentException("unknown option --" + name + "\n" + usage());
+    }
+  }
+
+  private static List<String> list(String value) {
+    return Arrays.stream(value.split(","))
+        .map(String::trim)
+        .map(s -> s.toLowerCase(Locale.ROOT))
+        .filter(s -> !s.isEmpty())
+        .toList();
+  }
+
+  /** Accepts 500ms, 10s, 2m, or a bare number of seconds. */
+  static Duration parseDuration(String value) {
+    String text = value.trim().toLowerCase(Locale.ROOT);
+    if (text.endsWith("ms")) {
+      return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2)));
+    }
+    if (text.endsWith("s")) {
+      return Duration.ofMillis(Math.round(Double.parseDouble(text.substring(0, text.length() - 1)) * 1000));
+    }
+    if (text.endsWith("m")) {
+      return Duration.ofSeconds(Long.parseLong(text.substring(0, text.length() - 1)) * 60);
+    }
+    return Duration.ofMillis(Math.round(Double.parseDouble(text) * 1000));
+  }
+
+  public static String usage() {
+    return String.join("\n",
+        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e] [--clients " + String.join(",", BenchClients.ALL) + "]",
+        "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
+        "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
+        "  a sequential SET/GET, b bulk SETs (async window and bulk mode), c 64 callers GET,",
+        "  d 32 callers GET with and without a 5 MB reader, e redis-benchmark baseline",
+        "  every option can also be given as -Dbench.NAME=VALUE (-Dbench.quick=true)");
+  }
+
+  public String describe() {
+    return "scenarios=" + String.join(",", scenarios)
+        + " clients=" + String.join(",", clients)
+        + " duration=" + duration.toMillis() / 1000.0 + "s"
+        + " warmup=" + warmup.toMillis() / 1000.0 + "s"
+        + " count=" + bulkCount
+        + " repeat=" + repeat
+        + (quick ? " (quick profile)" : "");
+  }
+}

@@ -1,0 +1,19 @@
+package io.fastpath.benchmarks;
+
+import java.util.List;
+
+/**
+ * One benchmark scenario: a round runs every client through it one after another, and the table
+ * shows the (median) rows of all rounds.
+ */
+public interface Scenario {
+
+  /** The letter used with {@code --scenarios}. */
+  String id();
+
+  String title();
+
+  List<Row> runRound(BenchContext context, List<String> clients);
+
+  Table table(List<Row> rows, BenchContext context);
+}

@@ -1,0 +1,74 @@
+package io.fastpath.benchmarks.clients;
+
+import io.fastpath.RedisClient;
+import io.fastpath.benchmarks.BenchClient;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Fastpath with {@code RedisClient.create(uri)} and no tuning, using {@code binary()} for byte[]
+ * keys and values; its plain async API is also its bulk path, so it reports no separate bulk mode.
+ */
+public final class FastpathBenchClient implements BenchClient {
+
+  private final RedisClient client;
+
+  public FastpathBenchClient(String uri) {
+    this.client = RedisClient.create(uri);
+  }
+
+  @Override
+  public String label() {
+    return "fastpath";
+  }
+
+  @Override
+  public String get(String key) {
+    return client.get(key);
+  }
+
+  @Override
+  public void set(String key, String value) {
+    client.set(key, value);
+  }
+
+  @Override
+  public byte[] get(byte[] key) {
+    return client.binary().get(key);
+  }
+
+  @Override
+  public void set(byte[] key, byte[] value) {
+    client.binary().set(key, value);
+  }
+
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
+  @Override
+  public CompletableFuture<?> setAsync(String key, String value) {
+    return client.async().set(key, value);
+  }
+
+  @Override
+  public CompletableFuture<String> getAsync(String key) {
+    return client.async().get(key);
+  }
+
+  @Override
+  public String bulkMode() {
+    return null;
+  }
+
+  @Override
+  public void bulkSet(List<String> keys, String value, int batchSize) {
+    throw new UnsupportedOperationException("Fastpath has no separate bulk mode");
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+}

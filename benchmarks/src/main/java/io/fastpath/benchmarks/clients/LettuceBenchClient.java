@@ -1,0 +1,111 @@
+package io.fastpath.benchmarks.clients;
+
+import io.fastpath.benchmarks.BenchClient;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Lettuce with one shared {@link StatefulRedisConnection} per codec, as its documentation
+ * recommends; bulk mode uses a dedicated connection with auto-flush turned off.
+ */
+public final class LettuceBenchClient implements BenchClient {
+
+  private final RedisClient client;
+  private final StatefulRedisConnection<String, String> connection;
+  private final StatefulRedisConnection<byte[], byte[]> binaryConnection;
+  private StatefulRedisConnection<String, String> bulkConnection;
+
+  public LettuceBenchClient(String uri) {
+    this.client = RedisClient.create(uri);
+    this.connection = client.connect();
+    this.binaryConnection = client.connect(ByteArrayCodec.INSTANCE);
+  }
+
+  @Override
+  public String label() {
+    return "lettuce";
+  }
+
+  @Override
+  public String get(String key) {
+    return connection.sync().get(key);
+  }
+
+  @Override
+  public void set(String key, String value) {
+    connection.sync().set(key, value);
+  }
+
+  @Override
+  public byte[] get(byte[] key) {
+    return binaryConnection.sync().get(key);
+  }
+
+  @Override
+  public void set(byte[] key, byte[] value) {
+    binaryConnection.sync().set(key, value);
+  }
+
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
+  @Override
+  public CompletableFuture<?> setAsync(String key, String value) {
+    return connection.async().set(key, value).toCompletableFuture();
+  }
+
+  @Override
+  public CompletableFuture<String> getAsync(String key) {
+    return connection.async().get(key).toCompletableFuture();
+  }
+
+  @Override
+  public String bulkMode() {
+    return "dedicated connection, setAutoFlushCommands(false), flushCommands() per batch";
+  }
+
+  @Override
+  public void bulkSet(List<String> keys, String value, int batchSize) {
+    // Opened on first use and kept, so connecting is not part of a measured bulk run.
+    if (bulkConnection == null) {
+      bulkConnection = client.connect();
+      bulkConnection.setAutoFlushCommands(false);
+    }
+    RedisAsyncCommands<String, String> commands = bulkConnection.async();
+    List<RedisFuture<String>> batch = new ArrayList<>(batchSize);
+    for (String key : keys) {
+      batch.add(commands.set(key, value));
+      if (batch.size() == batchSize) {
+        flushAndAwait(bulkConnection, batch);
+      }
+    }
+    flushAndAwait(bulkConnection, batch);
+  }
+
+  private static void flushAndAwait(
+      StatefulRedisConnection<String, String> bulkConnection, List<RedisFuture<String>> batch) {
+    bulkConnection.flushCommands();
+    for (RedisFuture<String> reply : batch) {
+      reply.toCompletableFuture().join();
+    }
+    batch.clear();
+  }
+
+  @Override
+  public void close() {
+    if (bulkConnection != null) {
+      bulkConnection.close();
+    }
+    binaryConnection.close();
+    connection.close();
+    client.shutdown();
+  }
+}

@@ -1,0 +1,101 @@
+package io.fastpath.benchmarks.clients;
+
+import io.fastpath.benchmarks.BenchClient;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.redisson.Redisson;
+import org.redisson.api.BatchOptions;
+import org.redisson.api.RBatch;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.ByteArrayCodec;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.config.Config;
+
+/**
+ * Redisson with {@code useSingleServer()} and its default pools, reading and writing
+ * {@code RBucket}s with {@link StringCodec} (and {@link ByteArrayCodec} for byte values) so the
+ * stored values are the same plain bytes every other client writes; bulk mode is {@link RBatch}.
+ */
+public final class RedissonBenchClient implements BenchClient {
+
+  private final RedissonClient client;
+
+  public RedissonBenchClient(String uri) {
+    Config config = new Config();
+    config.useSingleServer().setAddress(uri);
+    this.client = Redisson.create(config);
+  }
+
+  @Override
+  public String label() {
+    return "redisson";
+  }
+
+  @Override
+  public String get(String key) {
+    return client.<String>getBucket(key, StringCodec.INSTANCE).get();
+  }
+
+  @Override
+  public void set(String key, String value) {
+    client.<String>getBucket(key, StringCodec.INSTANCE).set(value);
+  }
+
+  @Override
+  public byte[] get(byte[] key) {
+    return client.<byte[]>getBucket(text(key), ByteArrayCodec.INSTANCE).get();
+  }
+
+  @Override
+  public void set(byte[] key, byte[] value) {
+    client.<byte[]>getBucket(text(key), ByteArrayCodec.INSTANCE).set(value);
+  }
+
+  // Redisson names objects with Strings only.
+  private static String text(byte[] key) {
+    return new String(key, StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
+  @Override
+  public CompletableFuture<?> setAsync(String key, String value) {
+    return client.<String>getBucket(key, StringCodec.INSTANCE).setAsync(value).toCompletableFuture();
+  }
+
+  @Override
+  public CompletableFuture<String> getAsync(String key) {
+    return client.<String>getBucket(key, StringCodec.INSTANCE).getAsync().toCompletableFuture();
+  }
+
+  @Override
+  public String bulkMode() {
+    return "RBatch per batch, execute()";
+  }
+
+  @Override
+  public void bulkSet(List<String> keys, String value, int batchSize) {
+    RBatch batch = client.createBatch(BatchOptions.defaults());
+    int pending = 0;
+    for (String key : keys) {
+      batch.<String>getBucket(key, StringCodec.INSTANCE).setAsync(value);
+      if (++pending == batchSize) {
+        batch.execute();
+        batch = client.createBatch(BatchOptions.defaults());
+        pending = 0;
+      }
+    }
+    if (pending > 0) {
+      batch.execute();
+    }
+  }
+
+  @Override
+  public void close() {
+    client.shutdown();
+  }
+}

@@ -1,0 +1,91 @@
+package io.fastpath.benchmarks.scenarios;
+
+import io.fastpath.benchmarks.BenchClient;
+import io.fastpath.benchmarks.BenchClients;
+import io.fastpath.benchmarks.BenchContext;
+import io.fastpath.benchmarks.CallerLoop;
+import io.fastpath.benchmarks.Format;
+import io.fastpath.benchmarks.Keyspace;
+import io.fastpath.benchmarks.LoopResult;
+import io.fastpath.benchmarks.Row;
+import io.fastpath.benchmarks.Scenario;
+import io.fastpath.benchmarks.Table;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * (c) Many application threads sharing one client, each doing blocking GETs: how well a client
+ * turns concurrent callers into throughput, and what each GET costs in client CPU.
+ *
+ * <p>Jedis runs twice: with its default pool, as most applications use it, and with a pool as
+ * large as the caller count.
+ */
+public final class ConcurrentGetScenario implements Scenario {
+
+  static final int CALLERS = 64;
+
+  @Override
+  public String id() {
+    return "c";
+  }
+
+  @Override
+  public String title() {
+    return "(c) " + CALLERS + " caller threads doing blocking GETs";
+  }
+
+  @Override
+  public List<Row> runRound(BenchContext context, List<String> clients) {
+    List<Row> rows = new ArrayList<>();
+    for (String name : withTunedJedis(clients)) {
+      context.prepareServer(admin -> admin.setAll(Keyspace.smallKeys(), Keyspace.SMALL_VALUE_BYTES));
+      rows.add(context.withClient(name, client -> measure(context, client)));
+    }
+    return rows;
+  }
+
+  private static List<String> withTunedJedis(List<String> clients) {
+    List<String> expanded = new ArrayList<>();
+    for (String name : clients) {
+      expanded.add(name);
+      if (name.equals(BenchClients.JEDIS) && !clients.contains(BenchClients.JEDIS_TUNED)) {
+        expanded.add(BenchClients.JEDIS_TUNED);
+      }
+    }
+    return expanded;
+  }
+
+  private static Row measure(BenchContext context, BenchClient client) {
+    CallerLoop.Call get = (caller, iteration) -> {
+      String key = Keyspace.smallKey(ThreadLocalRandom.current().nextInt(Keyspace.SMALL_KEY_COUNT));
+      if (client.get(key) == null) {
+        throw new IllegalStateException("GET " + key + " returned nil");
+      }
+    };
+    CallerLoop.run(CALLERS, context.options().warmup, get);
+    BenchContext.collectGarbage();
+    LoopResult result = CallerLoop.run(CALLERS, context.options().duration, get);
+    return result.addTo(new Row(client.label()), "");
+  }
+
+  @Override
+  public Table table(List<Row> rows, BenchContext context) {
+    double fastpath = Format.reference(rows, "fastpath", "ops");
+    double lettuce = Format.reference(rows, "lettuce", "ops");
+    double jedis = Format.reference(rows, "jedis", "ops");
+    Table table = new Table(title(), List.of("client", "ops/s", "vs fastpath", "vs lettuce",
+        "vs jedis (default pool)", "p50 us", "p99 us", "p99.9 us", "CPU us/op", "errors"));
+    for (Row row : rows) {
+      double ops = row.metric("ops");
+      table.row(List.of(row.label(), Format.count(ops), Format.ratio(ops, fastpath),
+          Format.ratio(ops, lettuce), Format.ratio(ops, jedis), Format.micros(row.metric("p50")),
+          Format.micros(row.metric("p99")), Format.micros(row.metric("p999")),
+          Format.micros(row.metric("cpu")), Format.errors(row)));
+    }
+    return table
+        .note("Blocking GETs of random keys among " + Format.count(Keyspace.SMALL_KEY_COUNT)
+            + " preloaded 64-byte values; async-only Vert.x joins each future on the caller thread.")
+        .note(Format.window(context.options()));
+  }
+}

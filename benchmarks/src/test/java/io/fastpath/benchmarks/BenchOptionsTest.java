@@ -1,0 +1,44 @@
+package io.fastpath.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BenchOptionsTest {
+
+  @Test
+  void quickProfileIsOverriddenByExplicitOptionsInAnyOrder() {
+    BenchOptions options = BenchOptions.parse(new String[] {"--duration", "7s", "--quick", "--count=5000"});
+
+    assertThat(options.quick).isTrue();
+    assertThat(options.duration).isEqualTo(Duration.ofSeconds(7));
+    assertThat(options.warmup).isEqualTo(Duration.ofSeconds(2));
+    assertThat(options.bulkCount).isEqualTo(5000);
+  }
+
+  @Test
+  void listsAreTrimmedAndLowerCased() {
+    BenchOptions options = BenchOptions.parse(new String[] {"--clients", "Lettuce, jedis", "--scenarios", "a,C"});
+
+    assertThat(options.clients).isEqualTo(List.of("lettuce", "jedis"));
+    assertThat(options.scenarios).isEqualTo(List.of("a", "c"));
+  }
+
+  @Test
+  void durationsAcceptUnitsAndBareSeconds() {
+    assertThat(BenchOptions.parseDuration("500ms")).isEqualTo(Duration.ofMillis(500));
+    assertThat(BenchOptions.parseDuration("1.5s")).isEqualTo(Duration.ofMillis(1500));
+    assertThat(BenchOptions.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));
+    assertThat(BenchOptions.parseDuration("3")).isEqualTo(Duration.ofSeconds(3));
+  }
+
+  @Test
+  void unknownOptionsAreRejected() {
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--speed", "fast"}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--speed");
+  }
+}

@@ -1,0 +1,125 @@
+package io.fastpath.internal.connection;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+/**
+ * A fake server on loopback for protocol tests only: it reads commands (arrays of bulk strings) and
+ * answers each with whatever bytes the script returns, so tests can send what a real server never
+ * would (wrong types, unsolicited replies, pushes, attributes, RESP2-only handshakes).
+ */
+final class ScriptedServer implements AutoCloseable {
+    private final ServerSocket listener;
+    private final Function<List<String>, String> script;
+    private final List<List<String>> received = new CopyOnWriteArrayList<>();
+    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final Thread acceptor;
+
+    /** The script maps a command's words to raw RESP text to send back (null: send nothing). */
+    ScriptedServer(Function<List<String>, String> script) throws IOException {
+        this.script = script;
+        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this.acceptor = new Thread(this::acceptLoop, "scripted-server");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    int port() {
+        return listener.getLocalPort();
+    }
+
+    List<List<String>> received() {
+        return received;
+    }
+
+    /** Sends raw bytes to every connected client, outside any request. */
+    void sendToAll(String resp) throws IOException {
+        for (Socket socket : sockets) {
+            socket.getOutputStream().write(resp.getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+        }
+    }
+
+    private void acceptLoop() {
+        while (!listener.isClosed()) {
+            try {
+                Socket socket = listener.accept();
+                sockets.add(socket);
+                Thread reader = new Thread(() -> serve(socket), "scripted-connection");
+                reader.setDaemon(true);
+                reader.start();
+            } catch (IOException closed) {
+                return;
+            }
+        }
+    }
+
+    private void serve(Socket socket) {
+        try (socket) {
+            InputStream in = new BufferedInputStream(socket.getInputStream());
+            OutputStream out = socket.getOutputStream();
+            while (true) {
+                List<String> command = readCommand(in);
+                if (command == null) {
+                    return;
+                }
+                received.add(command);
+                String reply = script.apply(command);
+                if (reply != null) {
+                    out.write(reply.getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
+            }
+        } catch (IOException closed) {
+            // The client went away; nothing to clean up beyond the socket.
+        }
+    }
+
+    private static List<String> readCommand(InputStream in) throws IOException {
+        String header = readLine(in);
+        if (header == null) {
+            return null;
+        }
+        int count = Integer.parseInt(header.substring(1));
+        List<String> words = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int length = Integer.parseInt(readLine(in).substring(1));
+            byte[] bytes = in.readNBytes(length + 2);
+            words.add(new String(bytes, 0, length, StandardCharsets.UTF_8));
+        }
+        return words;
+    }
+
+    private static String readLine(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        int previous = -1;
+        int current;
+        while ((current = in.read()) != -1) {
+            if (previous == '\r' && current == '\n') {
+                line.setLength(line.length() - 1);
+                return line.toString();
+            }
+            line.append((char) current);
+            previous = current;
+        }
+        return null;
+    }
+
+    @Override
+    public void close() throws IOException {
+        listener.close();
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+    }
+}

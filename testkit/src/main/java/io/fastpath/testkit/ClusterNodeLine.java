@@ -1,0 +1,40 @@
+package io.fastpath.testkit;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/** One line of {@code CLUSTER NODES}: a node's id and flags as seen by the node that answered. */
+final class ClusterNodeLine {
+
+    final String id;
+    final Set<String> flags;
+
+    private ClusterNodeLine(String id, Set<String> flags) {
+        this.id = id;
+        this.flags = flags;
+    }
+
+    static List<ClusterNodeLine> parseAll(String clusterNodesReply) {
+        List<ClusterNodeLine> lines = new ArrayList<>();
+        for (String line : clusterNodesReply.split("\n")) {
+            if (!line.isBlank()) {
+                lines.add(parse(line.trim()));
+            }
+        }
+        return lines;
+    }
+
+    /** Parses {@code <id> <ip:port@busport[,hostname]> <flags> <primary> ...}. */
+    static ClusterNodeLine parse(String line) {
+        String[] fields = line.split(" ");
+        return new ClusterNodeLine(fields[0], Set.copyOf(Arrays.asList(fields[2].split(","))));
+    }
+
+    /** Neither failing, suspected of failing, still in handshake, nor without an address. */
+    boolean isHealthy() {
+        return !flags.contains("fail") && !flags.contains("fail?") && !flags.contains("handshake")
+                && !flags.contains("noaddr");
+    }
+}

@@ -1,0 +1,568 @@
+package io.fastpath.testkit;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * A local Redis Cluster of real processes, built without redis-cli, that tests can reshape.
+ *
+ * <p>Cluster-aware client code must be tested against slot migrations, failovers and crashed
+ * primaries; this class performs each of those with the server's own CLUSTER commands and waits
+ * until every live node agrees on the result before returning. Waits end with a {@link
+ * RedisTestkitException} naming what was awaited plus the tail of each node's log.
+ */
+public final class RedisCluster implements AutoCloseable {
+
+    public static final int MINIMUM_PRIMARIES = 3;
+    public static final int MAXIMUM_PRIMARIES = 12;
+
+    private static final int MIGRATE_TIMEOUT_MILLIS = 5000;
+    private static final int DIAGNOSTIC_LOG_LINES = 12;
+
+    private final List<String> nodeArguments;
+    private final Duration stableTimeout;
+
+    // Changed only by the thread driving the test; concurrent collections so other threads may read them.
+    private final List<RedisServer> nodes = new CopyOnWriteArrayList<>();
+    private final Map<RedisServer, String> nodeIds = new ConcurrentHashMap<>();
+    private final Map<Integer, Migration> migrations = new ConcurrentHashMap<>();
+    private final Map<RedisServer, List<RedisServer>> replicasWhenKilled = new ConcurrentHashMap<>();
+
+    private RedisCluster(Builder builder) {
+        List<String> arguments = new ArrayList<>(List.of(
+                "--cluster-enabled", "yes",
+                "--cluster-node-timeout", Long.toString(builder.nodeTimeout.toMillis()),
+                "--cluster-config-file", "nodes.conf",
+                // Keeps replicas where the test put them instead of migrating to orphaned primaries.
+                "--cluster-migration-barrier", "999",
+                // Lets a replica take over however long its primary was unreachable.
+                "--cluster-replica-validity-factor", "0",
+                // Replicas (re)joining mid-test sync at once instead of after the default 5 s delay.
+                "--repl-diskless-sync-delay", "0"));
+        arguments.addAll(builder.serverArguments);
+        this.nodeArguments = List.copyOf(arguments);
+        this.stableTimeout = builder.stableTimeout;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts a cluster with default timeouts. */
+    public static RedisCluster start(int primaries, int replicasPerPrimary) {
+        return builder().primaries(primaries).replicasPerPrimary(replicasPerPrimary).start();
+    }
+
+    /** Every node this cluster started, in start order, including killed ones. */
+    public List<RedisServer> nodes() {
+        return List.copyOf(nodes);
+    }
+
+    /** Running, unpaused nodes whose own {@code ROLE} says master, in start order. */
+    public List<RedisServer> primaries() {
+        return responsiveNodes().stream().filter(node -> "master".equals(role(node).get(0))).collect(Collectors.toList());
+    }
+
+    /** Running, unpaused nodes that replicate from {@code primary}, according to their own {@code ROLE}. */
+    public List<RedisServer> replicasOf(RedisServer primary) {
+        List<RedisServer> replicas = new ArrayList<>();
+        for (RedisServer node : responsiveNodes()) {
+            List<?> role = role(node);
+            if ("slave".equals(role.get(0)) && ((Long) role.get(2)).intValue() == primary.port()) {
+                replicas.add(node);
+            }
+        }
+        return replicas;
+    }
+
+    /** The primary serving {@code slot}, as a running node reports it with {@code CLUSTER SLOTS}. */
+    public RedisServer nodeForSlot(int slot) {
+        int port = slotMap(anyResponsiveNode()).primaryPortFor(slot);
+        if (port < 0) {
+            throw new RedisTestkitException("No node serves slot " + slot);
+        }
+        return nodeAtPort(port);
+    }
+
+    /** The hash slot of {@code key}, computed locally; see {@link KeySlots}. */
+    public int keySlot(String key) {
+        return KeySlots.slot(key);
+    }
+
+    /** The cluster node id of {@code node} ({@code CLUSTER MYID}); it survives restarts. */
+    public String nodeId(RedisServer node) {
+        return nodeIds.computeIfAbsent(node, server -> (String) server.call("CLUSTER", "MYID"));
+    }
+
+    /** Moves {@code slot} and all its keys to {@code target} and waits until every node agrees. */
+    public void migrateSlot(int slot, RedisServer target) {
+        if (nodeForSlot(slot) == target) {
+            return;
+        }
+        beginMigration(slot, target);
+        while (migrateKeys(slot, 100) > 0) {
+            // Each round moves one batch; the loop ends when the source holds no key of the slot.
+        }
+        finishMigration(slot, target);
+    }
+
+    /** Marks {@code slot} IMPORTING on {@code target} and then MIGRATING on its current owner. */
+    public void beginMigration(int slot, RedisServer target) {
+        RedisServer source = nodeForSlot(slot);
+        if (source == target) {
+            throw new IllegalArgumentException("Slot " + slot + " is already served by " + target);
+        }
+        if (migrations.containsKey(slot)) {
+            throw new IllegalStateException("Slot " + slot + " is already being migrated");
+        }
+        String slotText = Integer.toString(slot);
+        target.call("CLUSTER", "SETSLOT", slotText, "IMPORTING", nodeId(source));
+        source.call("CLUSTER", "SETSLOT", slotText, "MIGRATING", nodeId(target));
+        migrations.put(slot, new Migration(source, target));
+    }
+
+    /**
+     * Moves at most {@code batchSize} keys of a slot under migration from its source to its target
+     * and returns how many were moved; 0 means the source holds no more keys of the slot.
+     */
+    public int migrateKeys(int slot, int batchSize) {
+        Migration migration = migrations.get(slot);
+        if (migration == null) {
+            throw new IllegalStateException("Slot " + slot + " is not being migrated; call beginMigration first");
+        }
+        try (RespClient client = migration.source.admin()) {
+            List<?> keys = (List<?>) client.callBinary(
+                    "CLUSTER", "GETKEYSINSLOT", Integer.toString(slot), Integer.toString(batchSize));
+            if (keys.isEmpty()) {
+                return 0;
+            }
+            List<byte[]> command = new ArrayList<>();
+            for (String part : migrateCommandHead(migration.target)) {
+                command.add(part.getBytes(StandardCharsets.UTF_8));
+            }
+            for (Object key : keys) {
+                command.add((byte[]) key);
+            }
+            client.callBinary(command.toArray(new byte[0][]));
+            return keys.size();
+        }
+    }
+
+    /**
+     * Assigns {@code slot} to {@code target} on every primary, target first, then waits until
+     * every node agrees. Fails if the source still holds keys of the slot.
+     */
+    public void finishMigration(int slot, RedisServer target) {
+        Migration migration = migrations.get(slot);
+        RedisServer source = migration != null ? migration.source : nodeForSlot(slot);
+        String[] assign = {"CLUSTER", "SETSLOT", Integer.toString(slot), "NODE", nodeId(target)};
+        target.call(assign);
+        if (source != target) {
+            source.call(assign);
+        }
+        for (RedisServer primary : primaries()) {
+            if (primary != target && primary != source) {
+                primary.call(assign);
+            }
+        }
+        migrations.remove(slot);
+        awaitCondition("every node to agree slot " + slot + " is served by " + target, () -> {
+            String instability = instability();
+            if (instability != null) {
+                return new Waits.Unsatisfied(instability);
+            }
+            return slotMap(anyResponsiveNode()).primaryPortFor(slot) == target.port()
+                    ? Boolean.TRUE : new Waits.Unsatisfied("slot " + slot + " not yet served by " + target);
+        });
+    }
+
+    /** Coordinated manual failover ({@code CLUSTER FAILOVER}) to {@code replica}. */
+    public void failover(RedisServer replica) {
+        failover(replica, "CLUSTER", "FAILOVER");
+    }
+
+    /** {@code CLUSTER FAILOVER FORCE}: no handshake with the primary, which may be unreachable. */
+    public void failoverForce(RedisServer replica) {
+        failover(replica, "CLUSTER", "FAILOVER", "FORCE");
+    }
+
+    /** {@code CLUSTER FAILOVER TAKEOVER}: promotes without the agreement of other primaries. */
+    public void takeover(RedisServer replica) {
+        failover(replica, "CLUSTER", "FAILOVER", "TAKEOVER");
+    }
+
+    /** Kills {@code primary} with SIGKILL, remembering its replicas for {@link #awaitPromotion}. */
+    public void killPrimary(RedisServer primary) {
+        if (!"master".equals(role(primary).get(0))) {
+            throw new IllegalArgumentException(primary + " is not a primary");
+        }
+        nodeId(primary);
+        replicasWhenKilled.put(primary, replicasOf(primary));
+        primary.kill9();
+    }
+
+    /**
+     * Waits until a former replica of the dead {@code oldPrimary} serves its slots and the running
+     * nodes agree on a healthy cluster; returns the promoted node.
+     */
+    public RedisServer awaitPromotion(RedisServer oldPrimary) {
+        List<RedisServer> candidates = replicasWhenKilled.get(oldPrimary);
+        if (candidates == null) {
+            candidates = replicasOf(oldPrimary);
+        }
+        if (candidates.isEmpty()) {
+            throw new IllegalStateException(oldPrimary + " had no replica that could be promoted");
+        }
+        List<RedisServer> finalCandidates = candidates;
+        RedisServer promotedReplica = (RedisServer) awaitCondition("a replica of " + oldPrimary + " to be promoted", () -> {
+            RedisServer promoted = null;
+            for (RedisServer candidate : finalCandidates) {
+                if (isResponsive(candidate) && "master".equals(role(candidate).get(0))) {
+                    promoted = candidate;
+                }
+            }
+            if (promoted == null) {
+                return new Waits.Unsatisfied("no replica of " + oldPrimary + " reports role master");
+            }
+            String instability = instability();
+            return instability == null ? promoted : new Waits.Unsatisfied(instability);
+        });
+        replicasWhenKilled.remove(oldPrimary);
+        return promotedReplica;
+    }
+
+    /** Starts a new node without slots, introduces it and waits until every node knows it. */
+    public RedisServer addPrimary() {
+        RedisServer node = join();
+        awaitStable();
+        return node;
+    }
+
+    /** Starts a new node, makes it a replica of {@code primary} and waits until it is connected. */
+    public RedisServer addReplica(RedisServer primary) {
+        RedisServer node = join();
+        node.call("CLUSTER", "REPLICATE", nodeId(primary));
+        awaitCondition(node + " to replicate " + primary, () -> {
+            List<?> role = role(node);
+            if (!"slave".equals(role.get(0)) || ((Long) role.get(2)).intValue() != primary.port()) {
+                return new Waits.Unsatisfied(node + " reports role " + role);
+            }
+            String instability = instability();
+            return instability == null ? Boolean.TRUE : new Waits.Unsatisfied(instability);
+        });
+        return node;
+    }
+
+    /**
+     * Waits until every running, unpaused node reports {@code cluster_state:ok}, knows every other
+     * such node as healthy, reports the same slot map served only by such nodes, and every such
+     * replica is connected to its primary. Killed and paused nodes count as gone.
+     */
+    public void awaitStable() {
+        awaitCondition("the cluster to become stable", () -> {
+            String instability = instability();
+            return instability == null ? Boolean.TRUE : new Waits.Unsatisfied(instability);
+        });
+    }
+
+    /** Stops every node and removes their directories. */
+    @Override
+    public void close() {
+        RuntimeException failure = null;
+        for (RedisServer node : nodes) {
+            try {
+                node.close();
+            } catch (RuntimeException closeFailure) {
+                if (failure == null) {
+                    failure = closeFailure;
+                } else {
+                    failure.addSuppressed(closeFailure);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RedisCluster" + nodes;
+    }
+
+    private RedisCluster create(int primaryCount, int replicasPerPrimary) {
+        try {
+            List<RedisServer> primaries = new ArrayList<>();
+            for (int index = 0; index < primaryCount; index++) {
+                primaries.add(startNode());
+            }
+            List<RedisServer> replicas = new ArrayList<>();
+            for (int index = 0; index < primaryCount * replicasPerPrimary; index++) {
+                replicas.add(startNode());
+            }
+            int epoch = 1;
+            for (RedisServer node : nodes) {
+                // Distinct epochs up front spare the cluster resolving epoch collisions.
+                node.call("CLUSTER", "SET-CONFIG-EPOCH", Integer.toString(epoch++));
+            }
+            for (int index = 0; index < primaryCount; index++) {
+                int first = index * KeySlots.SLOT_COUNT / primaryCount;
+                int last = (index + 1) * KeySlots.SLOT_COUNT / primaryCount - 1;
+                addSlots(primaries.get(index), first, last);
+            }
+            RedisServer introducer = nodes.get(0);
+            for (RedisServer node : nodes) {
+                if (node != introducer) {
+                    introducer.call("CLUSTER", "MEET", RedisServer.HOST, Integer.toString(node.port()));
+                }
+            }
+            awaitEveryoneKnows(nodes);
+            for (int index = 0; index < replicas.size(); index++) {
+                RedisServer primary = primaries.get(index / replicasPerPrimary);
+                replicas.get(index).call("CLUSTER", "REPLICATE", nodeId(primary));
+            }
+            awaitStable();
+            return this;
+        } catch (RuntimeException failure) {
+            try {
+                close();
+            } catch (RuntimeException closeFailure) {
+                failure.addSuppressed(closeFailure);
+            }
+            throw failure;
+        }
+    }
+
+    private RedisServer startNode() {
+        RedisServer node = RedisServer.builder().arguments(nodeArguments.toArray(new String[0])).start();
+        nodes.add(node);
+        return node;
+    }
+
+    private RedisServer join() {
+        RedisServer introducer = anyResponsiveNode();
+        RedisServer node = startNode();
+        introducer.call("CLUSTER", "MEET", RedisServer.HOST, Integer.toString(node.port()));
+        awaitEveryoneKnows(List.of(node));
+        return node;
+    }
+
+    private static void addSlots(RedisServer primary, int first, int last) {
+        if (primary.binary().isAtLeast(7, 0)) {
+            primary.call("CLUSTER", "ADDSLOTSRANGE", Integer.toString(first), Integer.toString(last));
+            return;
+        }
+        List<String> command = new ArrayList<>(List.of("CLUSTER", "ADDSLOTS"));
+        for (int slot = first; slot <= last; slot++) {
+            command.add(Integer.toString(slot));
+        }
+        primary.call(command.toArray(new String[0]));
+    }
+
+    private void failover(RedisServer replica, String... command) {
+        List<?> role = role(replica);
+        if (!"slave".equals(role.get(0))) {
+            throw new IllegalArgumentException(replica + " is not a replica (role " + role + ")");
+        }
+        replica.call(command);
+        awaitCondition(replica + " to take over after " + String.join(" ", command), () -> {
+            if (!"master".equals(role(replica).get(0))) {
+                return new Waits.Unsatisfied(replica + " still reports role " + role(replica));
+            }
+            String instability = instability();
+            if (instability != null) {
+                return new Waits.Unsatisfied(instability);
+            }
+            return slotMap(anyResponsiveNode()).primaryPorts().contains(replica.port())
+                    ? Boolean.TRUE : new Waits.Unsatisfied("slot map does not list " + replica + " as a primary");
+        });
+    }
+
+    /** Waits until every running node lists each of {@code expected} as a healthy peer. */
+    private void awaitEveryoneKnows(List<RedisServer> expected) {
+        awaitCondition("every node to know " + expected, () -> {
+            for (RedisServer observer : responsiveNodes()) {
+                List<ClusterNodeLine> view = clusterNodes(observer);
+                for (RedisServer node : expected) {
+                    String id = nodeId(node);
+                    boolean known = view.stream().anyMatch(line -> line.id.equals(id) && line.isHealthy());
+                    if (!known) {
+                        return new Waits.Unsatisfied(observer + " does not yet know " + node + " as healthy");
+                    }
+                }
+                if (expected.contains(observer) && view.size() < responsiveNodes().size()) {
+                    return new Waits.Unsatisfied(observer + " knows only " + view.size() + " nodes");
+                }
+            }
+            return Boolean.TRUE;
+        });
+    }
+
+    /** Why the cluster is not stable yet, or {@code null} when it is. */
+    private String instability() {
+        List<RedisServer> alive = responsiveNodes();
+        SlotMap agreed = null;
+        RedisServer agreedBy = null;
+        for (RedisServer node : alive) {
+            String info = (String) node.call("CLUSTER", "INFO");
+            if (!info.contains("cluster_state:ok")) {
+                return node + " reports cluster_state other than ok";
+            }
+            List<ClusterNodeLine> view = clusterNodes(node);
+            for (RedisServer peer : alive) {
+                String peerId = nodeId(peer);
+                if (view.stream().noneMatch(line -> line.id.equals(peerId) && line.isHealthy())) {
+                    return node + " does not see " + peer + " as a healthy peer";
+                }
+            }
+            SlotMap slots = slotMap(node);
+            if (agreed == null) {
+                agreed = slots;
+                agreedBy = node;
+            } else if (!agreed.equals(slots)) {
+                return "slot maps differ: " + agreedBy + " says " + agreed + " but " + node + " says " + slots;
+            }
+            List<?> role = role(node);
+            if ("slave".equals(role.get(0)) && !"connected".equals(role.get(3))) {
+                return node + " replication link is " + role.get(3);
+            }
+        }
+        if (agreed != null) {
+            for (int port : agreed.primaryPorts()) {
+                if (alive.stream().noneMatch(node -> node.port() == port)) {
+                    return "slots are still served by the stopped or paused node on port " + port;
+                }
+            }
+            if (agreed.coveredSlotCount() != KeySlots.SLOT_COUNT) {
+                return "only " + agreed.coveredSlotCount() + " slots are served";
+            }
+        }
+        return null;
+    }
+
+    private Object awaitCondition(String description, Supplier<Object> probe) {
+        return Waits.until(description, stableTimeout, probe, this::nodeLogs);
+    }
+
+    private String nodeLogs() {
+        StringBuilder logs = new StringBuilder();
+        for (RedisServer node : nodes) {
+            logs.append(node.describeLog(DIAGNOSTIC_LOG_LINES));
+        }
+        return logs.toString();
+    }
+
+    private List<String> migrateCommandHead(RedisServer target) {
+        List<String> head = new ArrayList<>(Arrays.asList("MIGRATE", RedisServer.HOST,
+                Integer.toString(target.port()), "", "0", Integer.toString(MIGRATE_TIMEOUT_MILLIS), "REPLACE"));
+        if (target.password() != null) {
+            head.add("AUTH");
+            head.add(target.password());
+        }
+        head.add("KEYS");
+        return head;
+    }
+
+    private static List<?> role(RedisServer node) {
+        return (List<?>) node.call("ROLE");
+    }
+
+    private static SlotMap slotMap(RedisServer node) {
+        return SlotMap.parse(node.call("CLUSTER", "SLOTS"));
+    }
+
+    private static List<ClusterNodeLine> clusterNodes(RedisServer node) {
+        return ClusterNodeLine.parseAll((String) node.call("CLUSTER", "NODES"));
+    }
+
+    /** Running nodes that are not paused: the ones that can answer, and that the cluster can see. */
+    private List<RedisServer> responsiveNodes() {
+        return nodes.stream().filter(RedisCluster::isResponsive).collect(Collectors.toList());
+    }
+
+    private RedisServer anyResponsiveNode() {
+        return nodes.stream().filter(RedisCluster::isResponsive).findFirst()
+                .orElseThrow(() -> new IllegalStateException("No node of the cluster is running and unpaused"));
+    }
+
+    private static boolean isResponsive(RedisServer node) {
+        return node.isAlive() && !node.isPaused();
+    }
+
+    private RedisServer nodeAtPort(int port) {
+        return nodes.stream().filter(node -> node.port() == port).findFirst()
+                .orElseThrow(() -> new RedisTestkitException("Port " + port + " belongs to no node of this cluster"));
+    }
+
+    /** A slot moving from {@code source} to {@code target}. */
+    private static final class Migration {
+        final RedisServer source;
+        final RedisServer target;
+
+        Migration(RedisServer source, RedisServer target) {
+            this.source = source;
+            this.target = target;
+        }
+    }
+
+    /** Configures and starts a {@link RedisCluster}. */
+    public static final class Builder {
+
+        private int primaries = MINIMUM_PRIMARIES;
+        private int replicasPerPrimary;
+        private Duration nodeTimeout = Duration.ofMillis(2000);
+        private Duration stableTimeout = Duration.ofSeconds(30);
+        private final List<String> serverArguments = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        public Builder primaries(int count) {
+            if (count < MINIMUM_PRIMARIES || count > MAXIMUM_PRIMARIES) {
+                throw new IllegalArgumentException("A cluster needs " + MINIMUM_PRIMARIES + " to "
+                        + MAXIMUM_PRIMARIES + " primaries, not " + count);
+            }
+            this.primaries = count;
+            return this;
+        }
+
+        public Builder replicasPerPrimary(int count) {
+            if (count < 0 || count > 5) {
+                throw new IllegalArgumentException("Replicas per primary must be 0 to 5, not " + count);
+            }
+            this.replicasPerPrimary = count;
+            return this;
+        }
+
+        /** {@code cluster-node-timeout}: how long a node may be unreachable before failover starts. */
+        public Builder nodeTimeout(Duration timeout) {
+            this.nodeTimeout = timeout;
+            return this;
+        }
+
+        /** How long the cluster may take to settle after each operation before it is an error. */
+        public Builder stableTimeout(Duration timeout) {
+            this.stableTimeout = timeout;
+            return this;
+        }
+
+        /** Extra arguments for every node, e.g. {@code "--cluster-allow-reads-when-down", "yes"}. */
+        public Builder serverArguments(String... arguments) {
+            serverArguments.addAll(Arrays.asList(arguments));
+            return this;
+        }
+
+        /** Starts every node, assigns slots evenly, attaches replicas and waits until stable. */
+        public RedisCluster start() {
+            return new RedisCluster(this).create(primaries, replicasPerPrimary);
+        }
+    }
+}
