@@ -5,7 +5,8 @@ package io.fastpath;
  * {@link RedisClient#commands()} or a view's {@code commands()}.
  */
 public final class CommandBuilder<K, V> implements StringCommandBuilder<K, V>, ServerCommandBuilder<K, V>,
-        GenericCommandBuilder {
+        KeyCommandBuilder<K, V>, HashCommandBuilder<K, V>, ListCommandBuilder<K, V>, SetCommandBuilder<K, V>,
+        SortedSetCommandBuilder<K, V>, GenericCommandBuilder {
 
     public static final CommandBuilder<String, String> UTF8 = new CommandBuilder<>(RedisCodec.UTF8);
     public static final CommandBuilder<byte[], byte[]> BYTES = new CommandBuilder<>(RedisCodec.BYTES);

@@ -1,13 +1,22 @@
 package io.fastpath.internal.command;
 
+import io.fastpath.KeyedValues;
 import io.fastpath.RedisCodec;
 import io.fastpath.Reply;
+import io.fastpath.ScanPage;
+import io.fastpath.ScoredValue;
 import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Reply converters shared by the typed commands. Each accepts exactly the shapes a server may send for
@@ -188,6 +197,138 @@ public final class Converters {
             }
             return result;
         };
+    }
+
+    /** An array of integers, e.g. LPOS with COUNT; a null reply (RESP2 null array) becomes an empty list. */
+    public static final ReplyConverter<List<Long>> LONG_LIST = reply -> {
+        if (reply instanceof Reply.NullReply) {
+            return Collections.emptyList();
+        }
+        List<Reply> elements = elements(reply);
+        List<Long> result = new ArrayList<>(elements.size());
+        for (Reply element : elements) {
+            result.add(LONG.convert(element));
+        }
+        return result;
+    };
+
+    /**
+     * An array or set of distinct values as a {@link Set} (SMEMBERS, SINTER...). Values in wire order,
+     * except byte[] values: arrays have identity equality, so they go into a set ordered and compared by
+     * content (unsigned lexicographic), where {@code contains} works as expected.
+     */
+    public static <V> ReplyConverter<Set<V>> valueSet(RedisCodec<?, V> codec) {
+        ReplyConverter<List<V>> list = valueList(codec);
+        return reply -> {
+            List<V> values = list.convert(reply);
+            if (!values.isEmpty() && values.get(0) instanceof byte[]) {
+                @SuppressWarnings("unchecked")
+                Set<V> byContent = (Set<V>) new TreeSet<byte[]>(Arrays::compareUnsigned);
+                byContent.addAll(values);
+                return byContent;
+            }
+            return new LinkedHashSet<>(values);
+        };
+    }
+
+    /**
+     * Members with scores: RESP3's array of [member, double] pairs, or RESP2's (and ZSCAN's) flat array
+     * alternating members and bulk-string scores. RESP3's ZPOPMIN without COUNT sends one flat pair, which
+     * is accepted too. A null reply becomes an empty list.
+     */
+    public static <V> ReplyConverter<List<ScoredValue<V>>> scoredValues(RedisCodec<?, V> codec) {
+        ReplyConverter<V> member = value(codec);
+        return reply -> {
+            if (reply instanceof Reply.NullReply) {
+                return Collections.emptyList();
+            }
+            List<ScoredValue<V>> result = new ArrayList<>();
+            forEachPair(reply, (first, second) -> result.add(new ScoredValue<>(member.convert(first), DOUBLE.convert(second))));
+            return result;
+        };
+    }
+
+    /** Field/value entries: RESP3's array of [field, value] pairs or RESP2's flat array (HRANDFIELD WITHVALUES). */
+    public static <K, V> ReplyConverter<List<Map.Entry<K, V>>> entryList(RedisCodec<K, V> codec) {
+        ReplyConverter<K> field = key(codec);
+        ReplyConverter<V> value = value(codec);
+        return reply -> {
+            if (reply instanceof Reply.NullReply) {
+                return Collections.emptyList();
+            }
+            List<Map.Entry<K, V>> result = new ArrayList<>();
+            forEachPair(reply, (first, second) ->
+                    result.add(new AbstractMap.SimpleImmutableEntry<>(field.convert(first), value.convert(second))));
+            return result;
+        };
+    }
+
+    /**
+     * A SCAN-family reply: [cursor, elements], the same in RESP2 and RESP3. {@code page} turns the
+     * elements array (or set) into the page's elements.
+     */
+    public static <T> ReplyConverter<ScanPage<T>> scanPage(ReplyConverter<List<T>> page) {
+        return reply -> {
+            List<Reply> parts = elements(reply);
+            if (parts.size() != 2) {
+                throw new UnexpectedReplyException("a [cursor, elements] pair", reply);
+            }
+            return new ScanPage<>(STATUS.convert(parts.get(0)), page.convert(parts.get(1)));
+        };
+    }
+
+    /** LMPOP (and similar): [key, [elements]], or null when every list was empty. */
+    public static <K, V> ReplyConverter<KeyedValues<K, V>> keyedValues(RedisCodec<K, V> codec) {
+        ReplyConverter<K> key = key(codec);
+        ReplyConverter<List<V>> values = valueList(codec);
+        return reply -> {
+            if (reply instanceof Reply.NullReply) {
+                return null;
+            }
+            List<Reply> parts = elements(reply);
+            if (parts.size() != 2) {
+                throw new UnexpectedReplyException("a [key, elements] pair", reply);
+            }
+            return new KeyedValues<>(key.convert(parts.get(0)), values.convert(parts.get(1)));
+        };
+    }
+
+    /** The first element of a list converter's result, or null when the list is empty. */
+    public static <T> ReplyConverter<T> firstOrNull(ReplyConverter<List<T>> list) {
+        return reply -> {
+            List<T> all = list.convert(reply);
+            return all.isEmpty() ? null : all.get(0);
+        };
+    }
+
+    /** Applies {@code mapping} to another converter's result. */
+    public static <T, R> ReplyConverter<R> andThen(ReplyConverter<T> converter, Function<T, R> mapping) {
+        return reply -> mapping.apply(converter.convert(reply));
+    }
+
+    private interface PairConsumer {
+        void accept(Reply first, Reply second);
+    }
+
+    /** Walks [[a, b], [c, d]] (RESP3 pairs) or [a, b, c, d] (flat) pair by pair. */
+    private static void forEachPair(Reply reply, PairConsumer consumer) {
+        List<Reply> elements = elements(reply);
+        if (!elements.isEmpty() && elements.get(0) instanceof Reply.ArrayReply) {
+            for (Reply element : elements) {
+                List<Reply> pair = elements(element);
+                if (pair.size() != 2) {
+                    throw new UnexpectedReplyException("a pair", element);
+                }
+                consumer.accept(pair.get(0), pair.get(1));
+            }
+            return;
+        }
+        if (elements.size() % 2 != 0) {
+            throw new UnexpectedReplyException("an even number of elements", reply);
+        }
+        for (int i = 0; i < elements.size(); i += 2) {
+            consumer.accept(elements.get(i), elements.get(i + 1));
+        }
     }
 
     /** The elements of an array or set reply. */

@@ -1,0 +1,71 @@
+package io.fastpath;
+
+import io.fastpath.internal.command.ArgumentList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+
+/** Validation and encoding shared by the command builders. */
+final class CommandArguments {
+    private CommandArguments() {}
+
+    /** Varargs as a list; a null array becomes empty and null elements are left for the codec to reject. */
+    @SafeVarargs
+    static <T> List<T> list(T... items) {
+        return items == null ? List.of() : Arrays.asList(items);
+    }
+
+    /** Starts a command whose arguments end with a non-empty list of keys. */
+    static <K> ArgumentList withKeys(String command, RedisCodec<K, ?> codec, List<K> keys, int extraArguments) {
+        requireNotEmpty(command, keys, "key");
+        ArgumentList arguments = new ArgumentList(command, keys.size() + extraArguments + 1);
+        for (K key : keys) {
+            arguments.addKey(codec.encodeKey(key));
+        }
+        return arguments;
+    }
+
+    /** Appends every value, failing if there is none. */
+    static <V> ArgumentList addValues(ArgumentList arguments, String command, RedisCodec<?, V> codec, Collection<V> values) {
+        requireNotEmpty(command, values, "value");
+        for (V value : values) {
+            arguments.add(codec.encodeValue(value));
+        }
+        return arguments;
+    }
+
+    static void requireNotEmpty(String command, Collection<?> items, String what) {
+        if (items == null || items.isEmpty()) {
+            throw new RedisArgumentException(command + ": needs at least one " + what);
+        }
+    }
+
+    static long requirePositive(String command, String what, long number) {
+        if (number <= 0) {
+            throw new RedisArgumentException(command + ": " + what + " must be positive, got " + number);
+        }
+        return number;
+    }
+
+    static long requireNotNegative(String command, String what, long number) {
+        if (number < 0) {
+            throw new RedisArgumentException(command + ": " + what + " must not be negative, got " + number);
+        }
+        return number;
+    }
+
+    /** For counts where 0 makes the server answer nothing at all: rejected as a likely mistake. */
+    static long requireNonZero(String command, String what, long number) {
+        if (number == 0) {
+            throw new RedisArgumentException(command + ": " + what + " must not be 0");
+        }
+        return number;
+    }
+
+    static <T> T requireNotNull(String command, String what, T value) {
+        if (value == null) {
+            throw new RedisArgumentException(command + ": " + what + " must not be null");
+        }
+        return value;
+    }
+}
