@@ -39,12 +39,12 @@ final class ProxyConnection {
     }
 
     void injectToClient(byte[] bytes) throws IOException {
+        proxy.countToClient(bytes.length); // counted first: a reader that saw the bytes also sees the count
         synchronized (clientWriteLock) {
             OutputStream output = client.getOutputStream();
             output.write(bytes);
             output.flush();
         }
-        proxy.countToClient(bytes.length);
     }
 
     /** Closes both sockets, which ends both pump threads. Idempotent. */
@@ -131,16 +131,17 @@ final class ProxyConnection {
         if (length == 0) {
             return;
         }
+        // Counted before writing: whoever saw the bytes arrive also sees them counted.
         if (towardsClient) {
+            proxy.countToClient(length);
             synchronized (clientWriteLock) {
                 output.write(buffer, offset, length);
                 output.flush();
             }
-            proxy.countToClient(length);
         } else {
+            proxy.countToServer(length);
             output.write(buffer, offset, length);
             output.flush();
-            proxy.countToServer(length);
         }
     }
 
