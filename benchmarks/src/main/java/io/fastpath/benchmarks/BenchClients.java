@@ -5,6 +5,7 @@ import io.fastpath.benchmarks.clients.LettuceBenchClient;
 import io.fastpath.benchmarks.clients.RedissonBenchClient;
 import io.fastpath.benchmarks.clients.VertxBenchClient;
 import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,13 +28,14 @@ public final class BenchClients {
 
   static final int TUNED_JEDIS_POOL_SIZE = 64;
 
+  private static final String SWEEP_SEPARATOR = ":";
   private static final String FASTPATH_ADAPTER = "io.fastpath.benchmarks.clients.FastpathBenchClient";
 
   private BenchClients() {}
 
   /** Whether the named client can be created in this build. */
   public static boolean isAvailable(String name) {
-    if (!FASTPATH.equals(name)) {
+    if (!isFastpath(name)) {
       return true;
     }
     try {
@@ -44,10 +46,37 @@ public final class BenchClients {
     }
   }
 
+  /** Plain {@code fastpath} or a sweep variant such as {@code fastpath:4}. */
+  public static boolean isFastpath(String name) {
+    return name.equals(FASTPATH) || name.startsWith(FASTPATH + SWEEP_SEPARATOR);
+  }
+
+  /**
+   * The client names with {@code fastpath} replaced by one {@code fastpath:N} per connection count,
+   * so each count runs as its own row; unchanged when there are no counts.
+   */
+  public static List<String> withConnectionSweep(List<String> clients, List<Integer> connectionCounts) {
+    if (connectionCounts.isEmpty()) {
+      return clients;
+    }
+    List<String> expanded = new ArrayList<>();
+    for (String name : clients) {
+      if (name.equals(FASTPATH)) {
+        connectionCounts.forEach(count -> expanded.add(FASTPATH + SWEEP_SEPARATOR + count));
+      } else {
+        expanded.add(name);
+      }
+    }
+    return expanded;
+  }
+
   public static BenchClient create(String name, BenchServer server) {
+    if (name.startsWith(FASTPATH + SWEEP_SEPARATOR)) {
+      return createFastpath(server.uri(), Integer.parseInt(name.substring(FASTPATH.length() + 1)));
+    }
     switch (name) {
       case FASTPATH:
-        return createFastpath(server.uri());
+        return createFastpath(server.uri(), 0);
       case LETTUCE:
         return new LettuceBenchClient(server.uri());
       case JEDIS:
@@ -63,10 +92,15 @@ public final class BenchClients {
     }
   }
 
-  private static BenchClient createFastpath(String uri) {
+  /** Fastpath with its defaults when {@code connectionsPerNode} is 0, else with that many. */
+  private static BenchClient createFastpath(String uri, int connectionsPerNode) {
     try {
+      Class<?> adapter = Class.forName(FASTPATH_ADAPTER);
+      if (connectionsPerNode == 0) {
+        return (BenchClient) adapter.getConstructor(String.class).newInstance(uri);
+      }
       return (BenchClient)
-          Class.forName(FASTPATH_ADAPTER).getConstructor(String.class).newInstance(uri);
+          adapter.getConstructor(String.class, int.class).newInstance(uri, connectionsPerNode);
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("Fastpath client failed to start", e.getCause());
     } catch (ReflectiveOperationException e) {

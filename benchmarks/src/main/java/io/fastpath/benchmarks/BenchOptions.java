@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * The run's settings, from system properties ({@code -Dbench.duration=10s}) overridden by
@@ -21,6 +22,8 @@ public final class BenchOptions {
   public Duration warmup = Duration.ofSeconds(5);
   public int bulkCount = 1_000_000;
   public int repeat = 1;
+  /** Fastpath connection counts to run as separate rows in a, c and d; empty runs its default once. */
+  public List<Integer> fastpathConnections = List.of();
   public boolean quick;
   public String redisServer = "redis-server";
   public String redisBenchmark = "redis-benchmark";
@@ -29,7 +32,7 @@ public final class BenchOptions {
   /** Reads system properties, then the arguments, applying {@code --quick} before the rest. */
   public static BenchOptions parse(String[] arguments) {
     List<String[]> pairs = new ArrayList<>();
-    for (String name : List.of("scenarios", "clients", "duration", "warmup", "count", "repeat",
+    for (String name : List.of("scenarios", "clients", "duration", "warmup", "count", "repeat", "fastpath-connections",
         "redis-server", "redis-benchmark", "results")) {
       String value = System.getProperty("bench." + name);
       if (value != null) {
@@ -93,6 +96,9 @@ public final class BenchOptions {
       case "repeat":
         repeat = Integer.parseInt(value);
         break;
+      case "fastpath-connections":
+        fastpathConnections = list(value).stream().map(Integer::parseInt).toList();
+        break;
       case "redis-server":
         redisServer = value;
         break;
@@ -134,6 +140,7 @@ public final class BenchOptions {
     return String.join("\n",
         "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e] [--clients " + String.join(",", BenchClients.ALL) + "]",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
+        "                     [--fastpath-connections 1,2,4,8]",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
         "  a sequential SET/GET, b bulk SETs (async window and bulk mode), c 64 callers GET,",
         "  d 32 callers GET with and without a 5 MB reader, e redis-benchmark baseline",
@@ -147,6 +154,8 @@ public final class BenchOptions {
         + " warmup=" + warmup.toMillis() / 1000.0 + "s"
         + " count=" + bulkCount
         + " repeat=" + repeat
+        + (fastpathConnections.isEmpty() ? "" : " fastpath-connections=" + fastpathConnections.stream()
+            .map(String::valueOf).collect(Collectors.joining(",")))
         + (quick ? " (quick profile)" : "");
   }
 }

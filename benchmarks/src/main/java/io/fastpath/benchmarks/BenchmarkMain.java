@@ -53,7 +53,9 @@ public final class BenchmarkMain {
       System.out.print(report.header());
       for (Scenario scenario : SCENARIOS) {
         if (options.scenarios.contains(scenario.id())) {
-          report.add(scenario.table(runRounds(context, scenario, clients), context));
+          List<String> scenarioClients = scenario.sweepsFastpathConnections()
+              ? BenchClients.withConnectionSweep(clients, options.fastpathConnections) : clients;
+          report.add(scenario.table(runRounds(context, scenario, scenarioClients), context));
         }
       }
       Path file = report.write(options.resultsDirectory, context.notes());

@@ -16,4 +16,9 @@ public interface Scenario {
   List<Row> runRound(BenchContext context, List<String> clients);
 
   Table table(List<Row> rows, BenchContext context);
+
+  /** Whether {@code --fastpath-connections} runs Fastpath once per connection count here. */
+  default boolean sweepsFastpathConnections() {
+    return false;
+  }
 }

@@ -8,18 +8,26 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Fastpath with {@code RedisClient.create(uri)} and no tuning, using {@code binary()} for byte[]
  * keys and values; its plain async API is also its bulk path, so it reports no separate bulk mode.
+ * The connection sweep builds it with {@code connectionsPerNode(n)} instead.
  */
 public final class FastpathBenchClient implements BenchClient {
 
   private final RedisClient client;
+  private final String label;
 
   public FastpathBenchClient(String uri) {
     this.client = RedisClient.create(uri);
+    this.label = "fastpath";
+  }
+
+  public FastpathBenchClient(String uri, int connectionsPerNode) {
+    this.client = RedisClient.builder().uri(uri).connectionsPerNode(connectionsPerNode).build();
+    this.label = "fastpath (" + connectionsPerNode + " conns)";
   }
 
   @Override
   public String label() {
-    return "fastpath";
+    return label;
   }
 
   @Override

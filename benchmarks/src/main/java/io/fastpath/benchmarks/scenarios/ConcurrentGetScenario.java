@@ -31,6 +31,11 @@ public final class ConcurrentGetScenario implements Scenario {
   }
 
   @Override
+  public boolean sweepsFastpathConnections() {
+    return true;
+  }
+
+  @Override
   public String title() {
     return "(c) " + CALLERS + " caller threads doing blocking GETs";
   }

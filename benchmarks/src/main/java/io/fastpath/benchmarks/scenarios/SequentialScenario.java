@@ -24,6 +24,11 @@ public final class SequentialScenario implements Scenario {
   }
 
   @Override
+  public boolean sweepsFastpathConnections() {
+    return true;
+  }
+
+  @Override
   public String title() {
     return "(a) Sequential: one thread, awaited SET then GET";
   }

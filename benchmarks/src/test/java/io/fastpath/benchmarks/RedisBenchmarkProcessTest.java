@@ -1,14 +1,13 @@
-package io.fastpath.benchmarks.scenarios;
+package io.fastpath.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.offset;
 
-import io.fastpath.benchmarks.Row;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class RedisBenchmarkBaselineTest {
+class RedisBenchmarkProcessTest {
 
   private static final String CSV = String.join("\n",
       "\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\",\"p95_latency_ms\",\"p99_latency_ms\",\"max_latency_ms\"",
@@ -17,7 +16,7 @@ class RedisBenchmarkBaselineTest {
 
   @Test
   void readsEachCommandsRateAndLatenciesInMicroseconds() {
-    List<Row> rows = RedisBenchmarkBaseline.parse(CSV, 16);
+    List<Row> rows = RedisBenchmarkProcess.parse(CSV, " -P 16");
 
     assertThat(rows).extracting(Row::label).containsExactly("SET -P 16", "GET -P 16");
     assertThat(rows.get(0).metric("ops")).isEqualTo(85106.38);
@@ -27,7 +26,7 @@ class RedisBenchmarkBaselineTest {
 
   @Test
   void outputWithoutResultsIsAnError() {
-    assertThatThrownBy(() -> RedisBenchmarkBaseline.parse("Could not connect to Redis", 1))
+    assertThatThrownBy(() -> RedisBenchmarkProcess.parse("Could not connect to Redis", ""))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("Could not connect");
   }
