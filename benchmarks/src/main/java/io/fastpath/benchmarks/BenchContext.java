@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What every scenario shares: the options, the one server, and the run's notes; and the one way to
@@ -60,30 +61,40 @@ public final class BenchContext {
    * start or run yields an error row instead of ending the whole run.
    */
   public Row withClient(String name, Function<BenchClient, Row> body) {
+    return withClient(name, () -> BenchClients.create(name, server), BenchClient::label, body);
+  }
+
+  /**
+   * The same for any kind of client: {@code create} starts it, {@code label} names its row, and
+   * {@code close()} must stop every thread it started.
+   */
+  public <C extends AutoCloseable> Row withClient(
+      String name, Supplier<C> create, Function<C, String> label, Function<C, Row> body) {
     Set<Thread> threadsBefore = ThreadWatch.liveThreads();
     collectGarbage();
-    BenchClient client;
+    C client;
     try {
-      client = BenchClients.create(name, server);
+      client = create.get();
     } catch (RuntimeException | LinkageError e) {
       note(name + " could not start: " + LoopResult.describe(e));
       return new Row(name).text("error", "could not start: " + LoopResult.describe(e));
     }
+    String clientLabel = label.apply(client);
     try {
-      System.out.println("  " + client.label());
+      System.out.println("  " + clientLabel);
       return body.apply(client);
     } catch (RuntimeException e) {
-      note(client.label() + " failed: " + LoopResult.describe(e));
-      return new Row(client.label()).text("error", LoopResult.describe(e));
+      note(clientLabel + " failed: " + LoopResult.describe(e));
+      return new Row(clientLabel).text("error", LoopResult.describe(e));
     } finally {
       try {
         client.close();
-      } catch (RuntimeException e) {
-        note(client.label() + " failed to close: " + LoopResult.describe(e));
+      } catch (Exception e) {
+        note(clientLabel + " failed to close: " + LoopResult.describe(e));
       }
       List<String> lingering = ThreadWatch.awaitStopped(threadsBefore);
       if (!lingering.isEmpty()) {
-        note(client.label() + " left threads running after close: " + lingering);
+        note(clientLabel + " left threads running after close: " + lingering);
       }
     }
   }

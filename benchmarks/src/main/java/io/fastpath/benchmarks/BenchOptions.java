@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  */
 public final class BenchOptions {
 
-  public List<String> scenarios = List.of("a", "b", "c", "d", "e");
+  public List<String> scenarios = List.of("a", "b", "c", "d", "e", "f");
   public List<String> clients = BenchClients.ALL;
   public Duration duration = Duration.ofSeconds(10);
   public Duration warmup = Duration.ofSeconds(5);
@@ -24,6 +24,10 @@ public final class BenchOptions {
   public int repeat = 1;
   /** Fastpath connection counts to run as separate rows in a, c and d; empty runs its default once. */
   public List<Integer> fastpathConnections = List.of();
+  /** Cluster sizes (primaries) for scenario f, each its own table within the one run. */
+  public List<Integer> clusterNodes = List.of(6);
+  /** Total GETs per second of scenario f's open loop. */
+  public double clusterRate = 50_000;
   public boolean quick;
   public String redisServer = "redis-server";
   public String redisBenchmark = "redis-benchmark";
@@ -33,6 +37,7 @@ public final class BenchOptions {
   public static BenchOptions parse(String[] arguments) {
     List<String[]> pairs = new ArrayList<>();
     for (String name : List.of("scenarios", "clients", "duration", "warmup", "count", "repeat", "fastpath-connections",
+        "cluster-nodes", "cluster-rate",
         "redis-server", "redis-benchmark", "results")) {
       String value = System.getProperty("bench." + name);
       if (value != null) {
@@ -97,7 +102,13 @@ public final class BenchOptions {
         repeat = Integer.parseInt(value);
         break;
       case "fastpath-connections":
-        fastpathConnections = list(value).stream().map(Integer::parseInt).toList();
+        fastpathConnections = numbers(value);
+        break;
+      case "cluster-nodes":
+        clusterNodes = numbers(value);
+        break;
+      case "cluster-rate":
+        clusterRate = Double.parseDouble(value.replace("_", "").replace(",", ""));
         break;
       case "redis-server":
         redisServer = value;
@@ -121,6 +132,10 @@ public final class BenchOptions {
         .toList();
   }
 
+  private static List<Integer> numbers(String value) {
+    return list(value).stream().map(Integer::parseInt).toList();
+  }
+
   /** Accepts 500ms, 10s, 2m, or a bare number of seconds. */
   static Duration parseDuration(String value) {
     String text = value.trim().toLowerCase(Locale.ROOT);
@@ -138,12 +153,13 @@ public final class BenchOptions {
 
   public static String usage() {
     return String.join("\n",
-        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e] [--clients " + String.join(",", BenchClients.ALL) + "]",
+        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f] [--clients " + String.join(",", BenchClients.ALL) + "]",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
-        "                     [--fastpath-connections 1,2,4,8]",
+        "                     [--fastpath-connections 1,2,4,8] [--cluster-nodes 6,12] [--cluster-rate 50000]",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
         "  a sequential SET/GET, b bulk SETs (async window and bulk mode), c 64 callers GET,",
-        "  d 32 callers GET with and without a 5 MB reader, e redis-benchmark baseline",
+        "  d 32 callers GET with and without a 5 MB reader, e redis-benchmark baseline,",
+        "  f 64 callers GET against a local cluster, closed loop and open loop at --cluster-rate",
         "  every option can also be given as -Dbench.NAME=VALUE (-Dbench.quick=true)");
   }
 
@@ -156,6 +172,8 @@ public final class BenchOptions {
         + " repeat=" + repeat
         + (fastpathConnections.isEmpty() ? "" : " fastpath-connections=" + fastpathConnections.stream()
             .map(String::valueOf).collect(Collectors.joining(",")))
+        + (scenarios.contains("f") ? " cluster-nodes=" + clusterNodes.stream().map(String::valueOf)
+            .collect(Collectors.joining(",")) + " cluster-rate=" + Math.round(clusterRate) : "")
         + (quick ? " (quick profile)" : "");
   }
 }

@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks;
 
+import io.fastpath.benchmarks.cluster.ClusterScenario;
 import io.fastpath.benchmarks.scenarios.BulkSetScenario;
 import io.fastpath.benchmarks.scenarios.ConcurrentGetScenario;
 import io.fastpath.benchmarks.scenarios.LargeValueScenario;
@@ -17,10 +18,6 @@ import java.util.List;
  * {@code --repeat} no client is always the one measured first.
  */
 public final class BenchmarkMain {
-
-  private static final List<Scenario> SCENARIOS = List.of(
-      new SequentialScenario(), new BulkSetScenario(), new ConcurrentGetScenario(),
-      new LargeValueScenario(), new RedisBenchmarkBaseline());
 
   private BenchmarkMain() {}
 
@@ -51,7 +48,7 @@ public final class BenchmarkMain {
       }
       Report report = new Report(options, server);
       System.out.print(report.header());
-      for (Scenario scenario : SCENARIOS) {
+      for (Scenario scenario : scenarios(options)) {
         if (options.scenarios.contains(scenario.id())) {
           List<String> scenarioClients = scenario.sweepsFastpathConnections()
               ? BenchClients.withConnectionSweep(clients, options.fastpathConnections) : clients;
@@ -67,6 +64,15 @@ public final class BenchmarkMain {
       System.out.println("Load average (1, 5, 15 min) at end: " + Environment.loadAverage());
       System.out.println("Report written to " + file.toAbsolutePath());
     }
+  }
+
+  /** Every scenario in report order; f once per cluster size. */
+  private static List<Scenario> scenarios(BenchOptions options) {
+    List<Scenario> scenarios = new ArrayList<>(List.of(
+        new SequentialScenario(), new BulkSetScenario(), new ConcurrentGetScenario(),
+        new LargeValueScenario(), new RedisBenchmarkBaseline()));
+    options.clusterNodes.forEach(primaries -> scenarios.add(new ClusterScenario(primaries)));
+    return scenarios;
   }
 
   private static List<String> availableClients(BenchOptions options) {

@@ -105,7 +105,7 @@ public final class CallerLoop {
     awaitUninterruptibly(start);
   }
 
-  private static void awaitUninterruptibly(CountDownLatch latch) {
+  static void awaitUninterruptibly(CountDownLatch latch) {
     boolean interrupted = false;
     while (true) {
       try {
@@ -120,7 +120,7 @@ public final class CallerLoop {
     }
   }
 
-  private static void joinUninterruptibly(Thread thread) {
+  static void joinUninterruptibly(Thread thread) {
     boolean interrupted = false;
     while (thread.isAlive()) {
       try {

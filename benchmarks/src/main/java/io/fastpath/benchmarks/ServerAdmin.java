@@ -31,7 +31,7 @@ public final class ServerAdmin implements AutoCloseable {
     this.input = new BufferedInputStream(socket.getInputStream(), 1 << 16);
   }
 
-  static ServerAdmin connect(int port) {
+  public static ServerAdmin connect(int port) {
     Socket socket = new Socket();
     try {
       socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);

@@ -28,6 +28,25 @@ class BenchOptionsTest {
   }
 
   @Test
+  void sweepAndClusterOptionsAreParsed() {
+    BenchOptions options = BenchOptions.parse(
+        new String[] {"--fastpath-connections", "1,2, 8", "--cluster-nodes=6,12", "--cluster-rate", "20_000"});
+
+    assertThat(options.fastpathConnections).isEqualTo(List.of(1, 2, 8));
+    assertThat(options.clusterNodes).isEqualTo(List.of(6, 12));
+    assertThat(options.clusterRate).isEqualTo(20_000);
+  }
+
+  @Test
+  void defaultsRunEveryScenarioWithoutASweepOnSixPrimaries() {
+    BenchOptions options = BenchOptions.parse(new String[0]);
+
+    assertThat(options.scenarios).isEqualTo(List.of("a", "b", "c", "d", "e", "f"));
+    assertThat(options.fastpathConnections).isEmpty();
+    assertThat(options.clusterNodes).isEqualTo(List.of(6));
+  }
+
+  @Test
   void durationsAcceptUnitsAndBareSeconds() {
     assertThat(BenchOptions.parseDuration("500ms")).isEqualTo(Duration.ofMillis(500));
     assertThat(BenchOptions.parseDuration("1.5s")).isEqualTo(Duration.ofMillis(1500));

@@ -1,0 +1,72 @@
+package io.fastpath.benchmarks.cluster;
+
+import io.fastpath.benchmarks.BenchClients;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Creates a {@link ClusterBenchClient} by name, for the cluster scenario's rows.
+ *
+ * <p>Vert.x gives three rows: its documented pooled client with every default, the same with the
+ * pool's wait queue raised, and one held cluster connection. The Fastpath adapter is loaded by class
+ * name, as in {@link BenchClients}, so the peers run on a build without it.
+ */
+public final class ClusterBenchClients {
+
+  static final String VERTX_POOLED_DEFAULTS = "vertx-pooled-defaults";
+  static final String VERTX_POOLED = "vertx-pooled";
+  static final String VERTX_HELD = "vertx-held";
+  /** The wait queue the single-server Vert.x adapter uses too. */
+  static final int VERTX_POOL_WAIT_QUEUE = 4096;
+
+  private static final String FASTPATH_ADAPTER = "io.fastpath.benchmarks.cluster.FastpathClusterClient";
+
+  private ClusterBenchClients() {}
+
+  /** The cluster rows for the chosen client names, Vert.x expanded into its three setups. */
+  static List<String> rows(List<String> clients) {
+    List<String> rows = new ArrayList<>();
+    for (String name : clients) {
+      if (name.equals(BenchClients.VERTX)) {
+        rows.addAll(List.of(VERTX_POOLED_DEFAULTS, VERTX_POOLED, VERTX_HELD));
+      } else if (!name.equals(BenchClients.JEDIS_TUNED)) {
+        rows.add(name);
+      }
+    }
+    return rows;
+  }
+
+  static ClusterBenchClient create(String name, String host, int port) {
+    String seedUri = "redis://" + host + ":" + port;
+    switch (name) {
+      case BenchClients.FASTPATH:
+        return createFastpath(seedUri);
+      case BenchClients.LETTUCE:
+        return new LettuceClusterClient(seedUri);
+      case BenchClients.JEDIS:
+        return new JedisClusterClient(host, port);
+      case BenchClients.REDISSON:
+        return new RedissonClusterClient(seedUri);
+      case VERTX_POOLED_DEFAULTS:
+        return new VertxPooledClusterClient(seedUri, 0);
+      case VERTX_POOLED:
+        return new VertxPooledClusterClient(seedUri, VERTX_POOL_WAIT_QUEUE);
+      case VERTX_HELD:
+        return new VertxHeldClusterClient(seedUri);
+      default:
+        throw new IllegalArgumentException("unknown cluster client " + name);
+    }
+  }
+
+  private static ClusterBenchClient createFastpath(String seedUri) {
+    try {
+      return (ClusterBenchClient)
+          Class.forName(FASTPATH_ADAPTER).getConstructor(String.class).newInstance(seedUri);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("Fastpath client failed to start", e.getCause());
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new IllegalStateException("Fastpath adapter is not in this build", e);
+    }
+  }
+}
