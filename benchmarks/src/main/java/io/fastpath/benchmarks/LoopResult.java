@@ -15,6 +15,8 @@ public record LoopResult(
     long backgroundOperations,
     Throwable firstError) {
 
+  private static final int MAXIMUM_DESCRIPTION = 160;
+
   public double operationsPerSecond() {
     return operations * 1e9 / elapsedNanos;
   }
@@ -45,12 +47,13 @@ public record LoopResult(
     return row;
   }
 
-  /** The root cause as "Type: message", short enough for a table cell. */
+  /** The root cause as "Type: message" on one line, short enough for a table cell. */
   public static String describe(Throwable error) {
     Throwable cause = error;
     while (cause.getCause() != null && cause.getCause() != cause) {
       cause = cause.getCause();
     }
-    return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+    String text = (cause.getClass().getSimpleName() + ": " + cause.getMessage()).replaceAll("\\s+", " ");
+    return text.length() <= MAXIMUM_DESCRIPTION ? text : text.substring(0, MAXIMUM_DESCRIPTION - 3) + "...";
   }
 }
