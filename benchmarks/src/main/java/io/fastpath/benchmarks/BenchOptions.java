@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
  * The run's settings, from system properties ({@code -Dbench.duration=10s}) overridden by
  * arguments ({@code --duration 10s}).
  *
- * <p>{@code --quick} switches to short durations and a smaller bulk count (about 3-4 minutes for
+ * <p>{@code --quick} switches to short durations and a smaller bulk count (about 5 minutes for
  * all clients); any explicit option still wins over it.
  */
 public final class BenchOptions {
