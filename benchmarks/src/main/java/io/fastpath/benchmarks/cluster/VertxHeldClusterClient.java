@@ -23,7 +23,7 @@ public final class VertxHeldClusterClient implements ClusterBenchClient {
     this.vertx = Vertx.vertx();
     RedisOptions options = new RedisOptions().setType(RedisClientType.CLUSTER).setConnectionString(seedUri);
     this.client = Redis.createClient(vertx, options);
-    this.connection = VertxPooledClusterClient.join(client.connect());
+    this.connection = VertxReplies.await(client.connect());
     this.api = RedisAPI.api(connection);
   }
 
@@ -34,14 +34,17 @@ public final class VertxHeldClusterClient implements ClusterBenchClient {
 
   @Override
   public String get(String key) {
-    Response reply = VertxPooledClusterClient.join(api.get(key));
+    Response reply = VertxReplies.await(api.get(key));
     return reply == null ? null : reply.toString();
   }
 
   @Override
   public void close() {
-    VertxPooledClusterClient.join(connection.close());
-    VertxPooledClusterClient.join(client.close());
-    VertxPooledClusterClient.join(vertx.close());
+    try {
+      VertxReplies.await(connection.close());
+      VertxReplies.await(client.close());
+    } finally {
+      VertxReplies.await(vertx.close());
+    }
   }
 }

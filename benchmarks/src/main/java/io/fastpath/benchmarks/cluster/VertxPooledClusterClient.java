@@ -1,6 +1,5 @@
 package io.fastpath.benchmarks.cluster;
 
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.RedisAPI;
@@ -40,17 +39,16 @@ public final class VertxPooledClusterClient implements ClusterBenchClient {
 
   @Override
   public String get(String key) {
-    Response reply = join(api.get(key));
+    Response reply = VertxReplies.await(api.get(key));
     return reply == null ? null : reply.toString();
-  }
-
-  static <T> T join(Future<T> future) {
-    return future.toCompletionStage().toCompletableFuture().join();
   }
 
   @Override
   public void close() {
-    join(client.close());
-    join(vertx.close());
+    try {
+      VertxReplies.await(client.close());
+    } finally {
+      VertxReplies.await(vertx.close());
+    }
   }
 }
