@@ -73,6 +73,9 @@ final class Handshake {
         if (settings.database() != 0) {
             required.add(send(List.of("SELECT", Integer.toString(settings.database()))));
         }
+        if (settings.replicaReads()) {
+            required.add(send(List.of("READONLY")));
+        }
         if (nameStillToSet && settings.clientName() != null) {
             required.add(send(List.of("CLIENT", "SETNAME", settings.clientName())));
         }

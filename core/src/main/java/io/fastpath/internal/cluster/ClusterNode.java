@@ -1,0 +1,43 @@
+package io.fastpath.internal.cluster;
+
+import io.fastpath.internal.client.NodeConnections;
+import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.Endpoint;
+import java.util.concurrent.CompletableFuture;
+
+/** One cluster node as the client sees it: its address and its N multiplexed connections. */
+final class ClusterNode {
+    final Endpoint endpoint;
+    final NodeConnections connections;
+    /** Smoothed round trip of the refresher's PING; any thread reads it, the refresher writes it. */
+    volatile long latencyNanos = Long.MAX_VALUE;
+
+    ClusterNode(Endpoint endpoint, NodeConnections connections) {
+        this.endpoint = endpoint;
+        this.connections = connections;
+    }
+
+    boolean isReady() {
+        return connections.isReady();
+    }
+
+    void recordLatency(long sampleNanos) {
+        long previous = latencyNanos;
+        latencyNanos = previous == Long.MAX_VALUE ? sampleNanos : (previous * 3 + sampleNanos) / 4;
+    }
+
+    /** Stops accepting commands and closes once unanswered ones finish, or after {@code graceNanos}. */
+    CompletableFuture<Void> close(long graceNanos) {
+        Connection[] all = connections.all();
+        CompletableFuture<?>[] closed = new CompletableFuture<?>[all.length];
+        for (int i = 0; i < all.length; i++) {
+            closed[i] = all[i].close(graceNanos);
+        }
+        return CompletableFuture.allOf(closed);
+    }
+
+    @Override
+    public String toString() {
+        return endpoint.toString();
+    }
+}

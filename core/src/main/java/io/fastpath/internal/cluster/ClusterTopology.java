@@ -1,0 +1,33 @@
+package io.fastpath.internal.cluster;
+
+import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.routing.SlotHash;
+import java.util.List;
+
+/**
+ * A parsed view of the cluster: each shard's slot ranges, its primary and its healthy replicas.
+ *
+ * @param shards only shards that own at least one slot
+ */
+record ClusterTopology(List<Shard> shards) {
+
+    /** @param slotRanges pairs of inclusive {start, end} */
+    record Shard(List<int[]> slotRanges, Endpoint primary, List<Endpoint> replicas) {}
+
+    /** How many of the 16384 slots some shard owns; a complete view covers them all. */
+    int coveredSlots() {
+        boolean[] covered = new boolean[SlotHash.SLOT_COUNT];
+        int count = 0;
+        for (Shard shard : shards) {
+            for (int[] range : shard.slotRanges()) {
+                for (int slot = range[0]; slot <= range[1] && slot < covered.length; slot++) {
+                    if (!covered[slot]) {
+                        covered[slot] = true;
+                        count++;
+                    }
+                }
+            }
+        }
+        return count;
+    }
+}
