@@ -5,34 +5,33 @@ import io.fastpath.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.connection.CommandFuture;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * SCAN over the whole cluster: the client's cursor is {@code <primary index>:<node cursor>} over the
- * primaries ordered by address; each page comes from one primary, and when its cursor returns to 0 the
- * next primary starts. {@code 0} starts and ends the iteration, as with one server. A topology change
+ * SCAN over the whole cluster: the client's cursor is the decimal {@code nodeCursor * 4096 + primaryIndex}
+ * over the primaries ordered by address (so it stays a plain decimal cursor); each page comes from one
+ * primary, and when that primary's cursor returns to 0 the next one starts. {@code 0} starts and ends the iteration, as with one server. A topology change
  * during the iteration may skip or repeat keys of the slots that moved.
  */
 final class ClusterScan {
+    private static final BigInteger PRIMARY_SLOTS = BigInteger.valueOf(4096);
+
     private ClusterScan() {}
 
     static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, boolean blocking, long deadline) {
         byte[][] args = spec.args().clone();
-        String cursor = new String(args[1], StandardCharsets.US_ASCII);
-        int primaryIndex = 0;
-        String nodeCursor = cursor;
-        int colon = cursor.indexOf(':');
-        if (colon >= 0) {
-            try {
-                primaryIndex = Integer.parseInt(cursor.substring(0, colon));
-            } catch (NumberFormatException malformed) {
-                throw new RedisArgumentException("SCAN: not a cursor this client returned: " + cursor);
-            }
-            nodeCursor = cursor.substring(colon + 1);
+        BigInteger[] split;
+        try {
+            split = new BigInteger(new String(args[1], StandardCharsets.US_ASCII)).divideAndRemainder(PRIMARY_SLOTS);
+        } catch (NumberFormatException malformed) {
+            throw new RedisArgumentException("SCAN: not a cursor this client returned");
         }
+        String nodeCursor = split[0].toString();
+        int primaryIndex = split[1].intValue();
         CompletableFuture<T> result = new CompletableFuture<>();
         List<ClusterNode> primaries = router.table().primaries();
         if (primaryIndex >= primaries.size()) {
@@ -61,9 +60,9 @@ final class ClusterScan {
         String nodeCursor = array.elements().get(0) instanceof Reply.BulkStringReply bulk ? bulk.asUtf8() : "0";
         String next;
         if (!nodeCursor.equals("0")) {
-            next = index + ":" + nodeCursor;
+            next = new BigInteger(nodeCursor).multiply(PRIMARY_SLOTS).add(BigInteger.valueOf(index)).toString();
         } else {
-            next = index + 1 < primaryCount ? (index + 1) + ":0" : "0";
+            next = index + 1 < primaryCount ? Integer.toString(index + 1) : "0";
         }
         List<Reply> elements = new ArrayList<>(array.elements());
         elements.set(0, new Reply.BulkStringReply(next.getBytes(StandardCharsets.US_ASCII)));
