@@ -3,6 +3,7 @@ package io.fastpath.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.ReadPolicy;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisCrossSlotException;
 import io.fastpath.Reply;
@@ -181,6 +182,34 @@ class ClusterRoutingIT {
         assertThat(seen).isEqualTo(written);
         Reply keys = client.execute(client.commands().command("KEYS", "scan:*"));
         assertThat(((Reply.ArrayReply) keys).elements()).hasSize(1_000);
+    }
+
+    @Test
+    void readsUnderReplicaPreferredAreServedByAReplica() throws Exception {
+        RedisCluster cluster = redis.cluster();
+        int slot = cluster.keySlot("{replicated}");
+        RedisServer primary = ClusterSlotOwners.of(cluster).owner(cluster, slot);
+        RedisServer replica = cluster.replicasOf(primary).get(0);
+        client.set("{replicated}:key", "copied");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        try (RespClient replicaAdmin = replica.admin()) {
+            replicaAdmin.call("READONLY");
+            while (replicaAdmin.call("GET", "{replicated}:key") == null && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            replicaAdmin.call("CONFIG", "RESETSTAT");
+            try (RedisClient replicaReads = RedisClient.builder().uri(primary.uri()).readPolicy(ReadPolicy.REPLICA_PREFERRED).build()) {
+                for (int i = 0; i < 100; i++) {
+                    assertThat(replicaReads.get("{replicated}:key")).isEqualTo("copied");
+                }
+                replicaReads.set("{replicated}:key", "written to the primary");
+                assertThat(client.get("{replicated}:key")).isEqualTo("written to the primary");
+            }
+            String stats = replicaAdmin.call("INFO", "commandstats").toString();
+            assertThat(stats).contains("cmdstat_get:calls=100,");
+            assertThat(stats).contains("cmdstat_readonly:calls="); // issued in the handshake of the client's replica connections
+            assertThat(primary.call("GET", "{replicated}:key")).isEqualTo("written to the primary");
+        }
     }
 
     @Test

@@ -129,6 +129,18 @@ public final class ClusterRouter {
         }
     }
 
+    /** A never-written command of a node that left: a keyed one goes to its slot's owner now; a node-specific one fails. */
+    private void sendElsewhere(CommandFuture<?> future) {
+        byte[] key = future.spec().routingKey();
+        if (key == null || closed) {
+            future.completeExceptionally(new RedisNotSentException("cluster",
+                    "the node it was sent to left the cluster before the command was written", null));
+            return;
+        }
+        future.prepareResend(false);
+        send(future, SlotHash.slot(key), false);
+    }
+
     private ClusterNode nodeForSlot(int slot, boolean readOnly) {
         SlotTable current = table;
         if (slot < 0) {
@@ -215,7 +227,7 @@ public final class ClusterRouter {
             for (Map.Entry<Endpoint, ClusterNode> entry : List.copyOf(nodes.entrySet())) {
                 if (!wanted.contains(entry.getKey())) {
                     nodes.remove(entry.getKey());
-                    entry.getValue().close(closeGraceNanos);
+                    entry.getValue().retire(closeGraceNanos, this::sendElsewhere);
                 }
             }
         }

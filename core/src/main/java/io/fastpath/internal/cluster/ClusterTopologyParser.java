@@ -12,7 +12,10 @@ import java.util.Map;
 /**
  * Reads {@code CLUSTER SHARDS} (Redis 7+, RESP2 or RESP3) and {@code CLUSTER SLOTS} replies into a
  * {@link ClusterTopology}. A shard's primary is its healthy master, else any master it lists (so its
- * slots still route somewhere while a failover is pending); only healthy replicas are kept.
+ * slots still route somewhere while a failover is pending); replicas marked {@code failed} are left out.
+ * A replica reported {@code loading} is kept: Redis 7.0 reports every replica with replication offset 0
+ * (a cluster that has not seen a write yet) as loading, and a replica that really is loading answers
+ * LOADING, which the client retries.
  */
 final class ClusterTopologyParser {
     private ClusterTopologyParser() {}
@@ -38,11 +41,11 @@ final class ClusterTopologyParser {
                 if (endpoint == null) {
                     continue;
                 }
-                boolean healthy = "online".equals(text(node.get("health")));
+                String health = text(node.get("health"));
                 if ("master".equals(text(node.get("role")))) {
                     anyPrimary = anyPrimary == null ? endpoint : anyPrimary;
-                    healthyPrimary = healthy && healthyPrimary == null ? endpoint : healthyPrimary;
-                } else if (healthy) {
+                    healthyPrimary = "online".equals(health) && healthyPrimary == null ? endpoint : healthyPrimary;
+                } else if (!"failed".equals(health)) {
                     replicas.add(endpoint);
                 }
             }

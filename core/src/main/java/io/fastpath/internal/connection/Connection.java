@@ -66,6 +66,8 @@ public final class Connection {
     private volatile long lastReadNanos = System.nanoTime();
     private volatile int reconnectAttempts;
     private volatile Consumer<Reply.PushReply> pushListener = push -> { };
+    /** Set once by {@link #retire}: receives never-written commands instead of failing them. */
+    private volatile Consumer<CommandFuture<?>> unsentHandOff;
     /** Told when a connection is lost or a connect attempt fails (cluster topology refresh trigger). */
     private volatile Runnable disconnectListener = () -> { };
     /** Written by the event loop, read by callers choosing a connection; see {@link #isCongested()}. */
@@ -134,6 +136,11 @@ public final class Connection {
     /** Queues a command from any thread; it is written by the next drain on the event loop. */
     public void send(CommandFuture<?> command) {
         if (closing) {
+            Consumer<CommandFuture<?>> handOff = unsentHandOff;
+            if (handOff != null) {
+                handOff.accept(command); // routed with a table from before this node left: send it elsewhere
+                return;
+            }
             command.completeExceptionally(new RedisNotSentException(endpoint.toString(), "the client is closed", null));
             return;
         }
@@ -357,14 +364,15 @@ public final class Connection {
     }
 
     private void failWaiting(String reason, Throwable cause) {
+        Consumer<CommandFuture<?>> handOff = unsentHandOff;
         CommandFuture<?> command;
-        while ((command = waiting.poll()) != null) {
+        while ((command = waiting.poll()) != null || (command = outbound.poll()) != null) {
             unanswered.decrementAndGet();
-            command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
-        }
-        while ((command = outbound.poll()) != null) {
-            unanswered.decrementAndGet();
-            command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
+            if (handOff != null && !command.isDone()) {
+                handOff.accept(command); // never written, so sending it elsewhere cannot run it twice
+            } else {
+                command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
+            }
         }
     }
 
@@ -379,6 +387,16 @@ public final class Connection {
                     "cannot connect: " + describe(lastFailure), lastFailure));
         }
         eventLoop.schedule(this::connect, delay, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Closes like {@link #close} but hands every command that was never written (held while reconnecting,
+     * or sent after this call) to {@code handOff} instead of failing it: used when a cluster node leaves
+     * the topology, so its queued commands go to the slot's new owner.
+     */
+    public CompletableFuture<Void> retire(long graceNanos, Consumer<CommandFuture<?>> handOff) {
+        unsentHandOff = handOff;
+        return close(graceNanos);
     }
 
     /**
