@@ -9,8 +9,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Decides, on a freshly connected seed, whether the client talks to a cluster: {@code INFO cluster}
- * says {@code cluster_enabled:1}. If so it loads the topology and starts a {@link ClusterRouter};
+ * Decides, on a freshly connected seed, whether the client talks to a cluster: the HELLO reply of its
+ * handshake says {@code mode: cluster} (no extra round trip), or, for a server without HELLO,
+ * {@code INFO cluster} says {@code cluster_enabled:1}. If so it loads the topology and starts a {@link ClusterRouter};
  * otherwise the client stays standalone exactly as before.
  */
 public final class ClusterBootstrap {
@@ -26,7 +27,9 @@ public final class ClusterBootstrap {
         long deadline = System.nanoTime() + waitNanos;
         boolean cluster;
         try {
-            cluster = ClusterTopologyLoader.isClusterNode(seed, deadline).get(waitNanos, TimeUnit.NANOSECONDS);
+            String mode = seed.serverMode();
+            cluster = mode != null ? mode.equals("cluster")
+                    : ClusterTopologyLoader.isClusterNode(seed, deadline).get(waitNanos, TimeUnit.NANOSECONDS);
         } catch (ExecutionException | TimeoutException notAnswered) {
             return null;
         } catch (InterruptedException e) {

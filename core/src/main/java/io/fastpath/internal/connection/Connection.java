@@ -66,6 +66,8 @@ public final class Connection {
     private volatile long lastReadNanos = System.nanoTime();
     private volatile int reconnectAttempts;
     private volatile Consumer<Reply.PushReply> pushListener = push -> { };
+    /** The HELLO reply's mode (standalone, cluster, sentinel) from the latest handshake; null on RESP2. */
+    private volatile String serverMode;
     /** Set once by {@link #retire}: receives never-written commands instead of failing them. */
     private volatile Consumer<CommandFuture<?>> unsentHandOff;
     /** Told when a connection is lost or a connect attempt fails (cluster topology refresh trigger). */
@@ -126,6 +128,15 @@ public final class Connection {
 
     public void disconnectListener(Runnable listener) {
         this.disconnectListener = listener;
+    }
+
+    /** What the server said it is in its HELLO reply: standalone, cluster or sentinel; null when it had no HELLO. */
+    public String serverMode() {
+        return serverMode;
+    }
+
+    void serverMode(String mode) {
+        serverMode = mode;
     }
 
     /** True once a handshake has completed and until the connection is lost (any thread, approximate). */
