@@ -27,8 +27,8 @@ public final class ClusterBootstrap {
         long deadline = System.nanoTime() + waitNanos;
         boolean cluster;
         try {
-            String mode = seed.serverMode();
-            cluster = mode != null ? mode.equals("cluster")
+            // A server with HELLO says its mode there (a reply without one is not a cluster); only older ones are asked.
+            cluster = seed.negotiatedResp3() ? "cluster".equals(seed.serverMode())
                     : ClusterTopologyLoader.isClusterNode(seed, deadline).get(waitNanos, TimeUnit.NANOSECONDS);
         } catch (ExecutionException | TimeoutException notAnswered) {
             return null;

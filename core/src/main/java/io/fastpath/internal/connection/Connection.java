@@ -68,6 +68,7 @@ public final class Connection {
     private volatile Consumer<Reply.PushReply> pushListener = push -> { };
     /** The HELLO reply's mode (standalone, cluster, sentinel) from the latest handshake; null on RESP2. */
     private volatile String serverMode;
+    private volatile boolean resp3Negotiated;
     /** Set once by {@link #retire}: receives never-written commands instead of failing them. */
     private volatile Consumer<CommandFuture<?>> unsentHandOff;
     /** Told when a connection is lost or a connect attempt fails (cluster topology refresh trigger). */
@@ -133,6 +134,11 @@ public final class Connection {
     /** What the server said it is in its HELLO reply: standalone, cluster or sentinel; null when it had no HELLO. */
     public String serverMode() {
         return serverMode;
+    }
+
+    /** True when the latest handshake negotiated RESP3 (the server has HELLO). */
+    public boolean negotiatedResp3() {
+        return resp3Negotiated;
     }
 
     void serverMode(String mode) {
@@ -292,6 +298,7 @@ public final class Connection {
     /** Called by {@link Handshake} once HELLO/AUTH/SELECT/SETNAME have been answered. */
     void onHandshakeDone(boolean negotiatedResp3) {
         resp3 = negotiatedResp3;
+        resp3Negotiated = negotiatedResp3;
         state = State.READY;
         ready = true;
         reconnectAttempts = 0;
