@@ -17,6 +17,10 @@ public final class ArgumentList {
         }
     }
 
+    /** Encoded command names, computed once per name: every command of a kind shares the same arrays. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, byte[][]> NAME_WORDS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private final String name;
     private byte[][] args;
     private int size;
@@ -25,8 +29,8 @@ public final class ArgumentList {
     public ArgumentList(String name, int expectedSize) {
         this.name = name;
         this.args = new byte[Math.max(expectedSize, 2)][];
-        for (String word : name.split(" ")) { // "CLIENT SETNAME" is two arguments
-            add(ascii(word));
+        for (byte[] word : NAME_WORDS.computeIfAbsent(name, ArgumentList::nameWords)) {
+            add(word);
         }
     }
 
@@ -96,6 +100,15 @@ public final class ArgumentList {
 
     public <T> CommandSpec<T> write(ReplyConverter<T> converter) {
         return build(converter, false);
+    }
+
+    private static byte[][] nameWords(String name) {
+        String[] words = name.split(" "); // "CLIENT SETNAME" is two arguments
+        byte[][] encoded = new byte[words.length][];
+        for (int i = 0; i < words.length; i++) {
+            encoded[i] = ascii(words[i]);
+        }
+        return encoded;
     }
 
     private static byte[] ascii(String text) {

@@ -1,0 +1,74 @@
+package io.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class RedisUriTest {
+
+    @Test
+    void hostAloneUsesTheDefaultPortAndDatabase() {
+        RedisUri uri = RedisUri.parse("redis://cache.local");
+        assertThat(uri.host()).isEqualTo("cache.local");
+        assertThat(uri.port()).isEqualTo(6379);
+        assertThat(uri.database()).isZero();
+        assertThat(uri.username()).isNull();
+        assertThat(uri.password()).isNull();
+    }
+
+    @Test
+    void userPasswordPortAndDatabaseAreAllRead() {
+        RedisUri uri = RedisUri.parse("redis://app:s%40cret%3A1@10.0.0.5:6380/4");
+        assertThat(uri.username()).isEqualTo("app");
+        assertThat(uri.password()).isEqualTo("s@cret:1");
+        assertThat(uri.host()).isEqualTo("10.0.0.5");
+        assertThat(uri.port()).isEqualTo(6380);
+        assertThat(uri.database()).isEqualTo(4);
+    }
+
+    @Test
+    void passwordWithoutUserMeansTheDefaultUser() {
+        RedisUri uri = RedisUri.parse("redis://:only-password@localhost");
+        assertThat(uri.username()).isNull();
+        assertThat(uri.password()).isEqualTo("only-password");
+    }
+
+    @Test
+    void ipv6HostsKeepTheirBrackets() {
+        RedisUri uri = RedisUri.parse("redis://[::1]:7000");
+        assertThat(uri.host()).isEqualTo("::1");
+        assertThat(uri.toString()).isEqualTo("redis://[::1]:7000");
+    }
+
+    @Test
+    void toStringNeverShowsThePassword() {
+        assertThat(RedisUri.parse("redis://app:hunter2@localhost/2").toString())
+                .isEqualTo("redis://app:****@localhost:6379/2").doesNotContain("hunter2");
+        assertThat(RedisUri.parse("redis://:hunter2@localhost").toString()).doesNotContain("hunter2");
+    }
+
+    @Test
+    void tlsSchemeIsRejectedWithAClearMessage() {
+        assertThatThrownBy(() -> RedisUri.parse("rediss://localhost"))
+                .isInstanceOf(RedisArgumentException.class).hasMessageContaining("TLS").hasMessageContaining("not supported");
+    }
+
+    @Test
+    void malformedUrisAreRejectedBeforeConnecting() {
+        assertThatThrownBy(() -> RedisUri.parse("http://localhost")).isInstanceOf(RedisArgumentException.class).hasMessageContaining("scheme");
+        assertThatThrownBy(() -> RedisUri.parse("redis://localhost/abc")).isInstanceOf(RedisArgumentException.class).hasMessageContaining("database");
+        assertThatThrownBy(() -> RedisUri.parse("redis:///3")).isInstanceOf(RedisArgumentException.class).hasMessageContaining("host");
+        assertThatThrownBy(() -> RedisUri.parse("")).isInstanceOf(RedisArgumentException.class);
+        assertThatThrownBy(() -> RedisUri.parse("redis://local host")).isInstanceOf(RedisArgumentException.class);
+    }
+
+    @Test
+    void builderRejectsSettingsThatCannotWork() {
+        assertThatThrownBy(() -> RedisClient.builder().connectionsPerNode(3)).isInstanceOf(RedisArgumentException.class);
+        assertThatThrownBy(() -> RedisClient.builder().host("h", 0)).isInstanceOf(RedisArgumentException.class);
+        assertThatThrownBy(() -> RedisClient.builder().commandTimeout(java.time.Duration.ZERO)).isInstanceOf(RedisArgumentException.class);
+        assertThatThrownBy(() -> RedisClient.builder().clientName("has space")).isInstanceOf(RedisArgumentException.class);
+        assertThatThrownBy(() -> RedisClient.builder().maxInFlightPerConnection(0)).isInstanceOf(RedisArgumentException.class);
+    }
+}
