@@ -40,6 +40,7 @@ public final class ClusterRouter {
     private final ClusterOptions options;
     private final long closeGraceNanos;
     final RedirectHandler redirects;
+    private final UnknownCommandKeys unknownCommandKeys = new UnknownCommandKeys();
     final TopologyRefresher refresher;
 
     // Any thread reads; the refresher swaps it and MOVED patches entries.
@@ -97,6 +98,11 @@ public final class ClusterRouter {
             send(future, plan.slot, callerIdle);
             return future;
         }
+        if (plan.kind == CommandPlan.Kind.UNKNOWN_KEYS) {
+            CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, callerInFlight).errorInterceptor(redirects);
+            sendWithServerKeys(future);
+            return future;
+        }
         CompletableFuture<T> result = switch (plan.kind) {
             case SPLIT -> MultiKeySplitter.send(this, spec, plan, blocking, deadline);
             case FAN_OUT -> FanOut.send(this, spec, plan.info, blocking, deadline);
@@ -117,6 +123,24 @@ public final class ClusterRouter {
             return;
         }
         node.connections.routeSlot(slot, callerIdle).send(future);
+    }
+
+    /** A command missing from the built-in table: routed by the key positions COMMAND GETKEYS gave for its name. */
+    private void sendWithServerKeys(CommandFuture<?> future) {
+        String name = future.spec().name();
+        byte[][] args = future.spec().args();
+        int[] positions = unknownCommandKeys.cached(name);
+        if (positions != null) {
+            send(future, UnknownCommandKeys.slotOf(positions, args), false);
+            return;
+        }
+        ClusterNode any = nodeForSlot(-1, false);
+        if (any == null) {
+            send(future, -1, false); // fails with the "no node" error
+            return;
+        }
+        unknownCommandKeys.lookUp(name, args, any.connections.routeSlot(-1, false))
+                .whenComplete((found, failure) -> send(future, UnknownCommandKeys.slotOf(found, args), false));
     }
 
     /** A command with a routing key goes by slot again (the table may have changed); a keyless one back to its node. */

@@ -20,7 +20,7 @@ import java.util.Set;
  * primary, as a cluster-wide SCAN page, or refused because its keys span slots.
  */
 final class CommandPlan {
-    enum Kind { SLOT, KEYLESS, SPLIT, FAN_OUT, SCAN }
+    enum Kind { SLOT, KEYLESS, SPLIT, FAN_OUT, SCAN, UNKNOWN_KEYS }
 
     /** Multi-key commands that may be split by slot; MSETNX is absent on purpose: it must stay atomic. */
     private static final Set<String> SPLITTABLE = Set.of("MGET", "MSET", "DEL", "UNLINK", "EXISTS", "TOUCH");
@@ -44,9 +44,11 @@ final class CommandPlan {
             return new CommandPlan(Kind.SLOT, SlotHash.slot(routingKey), null, null);
         }
         CommandInfo info = infoOf(spec);
-        if (info == null) { // not in the server's table (a module command): route by its first key if known
-            return routingKey == null ? new CommandPlan(Kind.KEYLESS, -1, null, null)
-                    : new CommandPlan(Kind.SLOT, SlotHash.slot(routingKey), null, null);
+        if (info == null) { // not in the built-in table (a module command): its keys are asked of the server once
+            if (routingKey != null) {
+                return new CommandPlan(Kind.SLOT, SlotHash.slot(routingKey), null, null);
+            }
+            return args.length > 1 ? new CommandPlan(Kind.UNKNOWN_KEYS, -1, null, null) : new CommandPlan(Kind.KEYLESS, -1, null, null);
         }
         if (routingKey == null && info.firstKey() == 0 && info.keySpecs().isEmpty()) {
             return keyless(info);

@@ -9,7 +9,6 @@ import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.routing.SlotHash;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -71,6 +70,6 @@ class CommandPlanTest {
     @Test
     void anUnknownModuleCommandGoesByItsFirstKeyOrToAnyPrimary() {
         assertThat(plan(COMMANDS.command("MYMODULE.DO")).kind).isEqualTo(CommandPlan.Kind.KEYLESS);
-        assertThat(List.of(CommandPlan.Kind.values())).contains(CommandPlan.Kind.SLOT);
+        assertThat(plan(COMMANDS.command("MYMODULE.DO", "key")).kind).isEqualTo(CommandPlan.Kind.UNKNOWN_KEYS);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.RedisClient;
 import io.fastpath.RedisServerException;
+import io.fastpath.Reply;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -104,6 +105,25 @@ class ClusterRedirectProtocolTest {
                         .isInstanceOf(RedisServerException.class).hasMessageStartingWith("WRONGTYPE");
             }
             assertThat(userCommands(server)).containsExactly("GET");
+        }
+    }
+
+    @Test
+    void aCommandTheClientDoesNotKnowIsRoutedByCommandGetkeysAskedOncePerName() throws Exception {
+        int[] port = new int[1];
+        try (ScriptedServer server = new ScriptedServer(clusterNode(port, command -> switch (command.get(0)) {
+            case "COMMAND" -> "*1\r\n$" + command.get(3).length() + "\r\n" + command.get(3) + "\r\n";
+            case "MYMODULE.GET" -> "$5\r\nfound\r\n";
+            default -> "-ERR unexpected\r\n";
+        }))) {
+            port[0] = server.port();
+            try (RedisClient redis = connect(server)) {
+                Reply found = new Reply.BulkStringReply("found".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                assertThat(redis.execute(redis.commands().command("MYMODULE.GET", "first"))).isEqualTo(found);
+                assertThat(redis.execute(redis.commands().command("MYMODULE.GET", "second"))).isEqualTo(found);
+            }
+            assertThat(userCommands(server)).containsExactly("COMMAND", "MYMODULE.GET", "MYMODULE.GET");
+            assertThat(server.received()).anySatisfy(command -> assertThat(command).containsExactly("COMMAND", "GETKEYS", "MYMODULE.GET", "first"));
         }
     }
 }
