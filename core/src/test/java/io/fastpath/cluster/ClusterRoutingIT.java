@@ -213,6 +213,20 @@ class ClusterRoutingIT {
     }
 
     @Test
+    void scriptLoadReachesEveryNodeSoEvalshaWorksOnEveryShard() {
+        Reply loaded = client.execute(client.commands().command("SCRIPT", "LOAD", "return redis.call('GET', KEYS[1])"));
+        String digest = ((Reply.BulkStringReply) loaded).asUtf8();
+        for (RedisServer node : redis.cluster().nodes()) {
+            assertThat(node.call("SCRIPT", "EXISTS", digest)).as("%s", node).isEqualTo(List.of(1L));
+        }
+        for (int i = 0; i < 30; i++) {
+            client.set("script:" + i, "v" + i);
+            Reply value = client.execute(client.commands().command("EVALSHA", digest, 1, "script:" + i));
+            assertThat(value).isEqualTo(new Reply.BulkStringReply(("v" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        }
+    }
+
+    @Test
     void aSeedListWhoseFirstAddressIsDownConnectsThroughTheNext() {
         RedisServer node = redis.cluster().primaries().get(0);
         try (RedisClient seeded = RedisClient.builder()

@@ -86,6 +86,12 @@ public final class ClusterRouter {
 
     public <T> CompletableFuture<T> dispatch(CommandSpec<T> spec, boolean blocking, long deadline,
                                              AtomicInteger callerInFlight, boolean callerIdle) {
+        int singleSlot = CommandPlan.singleSlot(spec);
+        if (singleSlot != CommandPlan.NEEDS_PLAN) { // the common case: one key, one slot, one array read
+            CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, callerInFlight).errorInterceptor(redirects);
+            send(future, singleSlot, callerIdle);
+            return future;
+        }
         CommandPlan plan;
         try {
             plan = CommandPlan.of(spec);

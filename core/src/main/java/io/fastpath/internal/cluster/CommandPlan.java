@@ -37,6 +37,28 @@ final class CommandPlan {
         this.keyPositions = keyPositions;
     }
 
+    /** Returned by {@link #singleSlot} when the command needs a full plan. */
+    static final int NEEDS_PLAN = -2;
+
+    /**
+     * The slot of a command with exactly one key (GET, SET, HSET...), found without allocating; or
+     * {@link #NEEDS_PLAN} for anything else (keyless, several keys, unknown command).
+     */
+    static int singleSlot(CommandSpec<?> spec) {
+        byte[] routingKey = spec.routingKey();
+        if (routingKey == null) {
+            return NEEDS_PLAN;
+        }
+        if (spec.args().length <= 2) {
+            return SlotHash.slot(routingKey);
+        }
+        CommandInfo info = infoOf(spec);
+        if (info != null && info.firstKey() > 0 && info.firstKey() == info.lastKey() && !info.is(CommandInfo.MOVABLEKEYS)) {
+            return SlotHash.slot(routingKey);
+        }
+        return NEEDS_PLAN;
+    }
+
     static CommandPlan of(CommandSpec<?> spec) {
         byte[][] args = spec.args();
         byte[] routingKey = spec.routingKey();
