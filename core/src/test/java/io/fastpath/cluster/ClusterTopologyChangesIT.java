@@ -132,8 +132,7 @@ class ClusterTopologyChangesIT {
                 otherShardKeys.add(key);
             }
         }
-        try (RedisClient client = RedisClient.builder().uri(cluster.primaries().get(0).uri())
-                .commandTimeout(Duration.ofSeconds(2)).build();
+        try (RedisClient client = RedisClient.create(cluster.primaries().get(0).uri());
              ClusterLoad load = new ClusterLoad(client, 4, caller -> otherShardKeys.subList(caller * 10, caller * 10 + 10))) {
             client.set("{victim}:key", "before");
             cluster.killPrimary(victim);

@@ -237,7 +237,7 @@ public final class ClusterRouter {
         }
         synchronized (topologyLock) {
             SlotTable.ShardRoute[] bySlot = new SlotTable.ShardRoute[SlotHash.SLOT_COUNT];
-            Set<Endpoint> wanted = new HashSet<>();
+            Set<Endpoint> wanted = new HashSet<>(topology.slotless()); // kept if a redirect opened them, not opened here
             for (ClusterTopology.Shard shard : topology.shards()) {
                 ClusterNode primary = nodeFor(shard.primary(), false);
                 wanted.add(shard.primary());

@@ -5,6 +5,8 @@ import io.fastpath.internal.command.UnexpectedReplyException;
 import io.fastpath.internal.connection.Endpoint;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,7 @@ final class ClusterTopologyParser {
 
     static ClusterTopology fromShards(Reply reply) {
         List<ClusterTopology.Shard> shards = new ArrayList<>();
+        Set<Endpoint> slotless = new HashSet<>();
         for (Reply shardReply : elements(reply)) {
             Map<String, Reply> shard = fields(shardReply);
             List<int[]> ranges = new ArrayList<>();
@@ -30,6 +33,13 @@ final class ClusterTopologyParser {
                 ranges.add(new int[] {(int) number(slots.get(i)), (int) number(slots.get(i + 1))});
             }
             if (ranges.isEmpty()) {
+                for (Reply nodeReply : elements(shard.get("nodes"))) {
+                    Map<String, Reply> node = fields(nodeReply);
+                    Endpoint endpoint = endpointOf(node);
+                    if (endpoint != null && "online".equals(text(node.get("health")))) {
+                        slotless.add(endpoint);
+                    }
+                }
                 continue;
             }
             Endpoint healthyPrimary = null;
@@ -54,7 +64,7 @@ final class ClusterTopologyParser {
                 shards.add(new ClusterTopology.Shard(ranges, primary, replicas));
             }
         }
-        return new ClusterTopology(shards);
+        return new ClusterTopology(shards, slotless);
     }
 
     /** CLUSTER SLOTS: one entry per slot range, {start, end, primary, replica...}; ranges of one primary are merged. */
@@ -75,7 +85,7 @@ final class ClusterTopologyParser {
                     key -> new ClusterTopology.Shard(new ArrayList<>(), key, replicas));
             shard.slotRanges().add(slots);
         }
-        return new ClusterTopology(new ArrayList<>(byPrimary.values()));
+        return new ClusterTopology(new ArrayList<>(byPrimary.values()), Set.of());
     }
 
     private static Endpoint endpointOfSlotsEntry(Reply entry) {

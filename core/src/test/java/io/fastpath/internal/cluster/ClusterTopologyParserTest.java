@@ -66,6 +66,7 @@ class ClusterTopologyParserTest {
         assertThat(topology.shards()).hasSize(1);
         assertThat(topology.shards().get(0).primary()).isEqualTo(new Endpoint("10.0.0.2", 7000));
         assertThat(topology.coveredSlots()).isEqualTo(16384);
+        assertThat(topology.slotless()).containsExactly(new Endpoint("10.0.0.2", 7005));
     }
 
     @Test
