@@ -10,11 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 
 /** Asks one node for the topology: {@code CLUSTER SHARDS}, or {@code CLUSTER SLOTS} on servers before 7.0. */
-public final class ClusterTopologyLoader {
+final class ClusterTopologyLoader {
     private ClusterTopologyLoader() {}
 
     /** Completes on the connection's event loop. */
-    public static CompletableFuture<ClusterTopology> load(Connection connection, long deadlineNanos) {
+    static CompletableFuture<ClusterTopology> load(Connection connection, long deadlineNanos) {
         return send(connection, deadlineNanos, "CLUSTER", "SHARDS").thenApply(ClusterTopologyParser::fromShards)
                 .exceptionallyCompose(failure -> {
                     Throwable cause = failure instanceof java.util.concurrent.CompletionException ? failure.getCause() : failure;
@@ -26,7 +26,7 @@ public final class ClusterTopologyLoader {
     }
 
     /** True when the node says {@code cluster_enabled:1} in {@code INFO cluster}. */
-    public static CompletableFuture<Boolean> isClusterNode(Connection connection, long deadlineNanos) {
+    static CompletableFuture<Boolean> isClusterNode(Connection connection, long deadlineNanos) {
         return send(connection, deadlineNanos, "INFO", "cluster").thenApply(reply -> {
             String text = reply instanceof Reply.VerbatimStringReply verbatim ? verbatim.text()
                     : reply instanceof Reply.BulkStringReply bulk ? bulk.asUtf8() : "";
