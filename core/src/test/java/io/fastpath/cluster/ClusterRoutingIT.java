@@ -213,6 +213,28 @@ class ClusterRoutingIT {
     }
 
     @Test
+    void readsUnderAnyAndLowestLatencySeeTheWrittenValuesOnceReplicated() throws Exception {
+        for (int i = 0; i < 50; i++) {
+            client.set("policy:" + i, "v" + i);
+        }
+        for (ReadPolicy policy : List.of(ReadPolicy.ANY, ReadPolicy.LOWEST_LATENCY)) {
+            try (RedisClient reads = RedisClient.builder().uri(redis.cluster().primaries().get(0).uri()).readPolicy(policy).build()) {
+                for (int i = 0; i < 50; i++) {
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                    String value = reads.get("policy:" + i);
+                    while (value == null && System.nanoTime() < deadline) { // a replica may not have the write yet
+                        Thread.sleep(5);
+                        value = reads.get("policy:" + i);
+                    }
+                    assertThat(value).as("%s under %s", "policy:" + i, policy).isEqualTo("v" + i);
+                }
+                reads.set("policy:written", policy.name());
+                assertThat(client.get("policy:written")).isEqualTo(policy.name());
+            }
+        }
+    }
+
+    @Test
     void scriptLoadReachesEveryNodeSoEvalshaWorksOnEveryShard() {
         Reply loaded = client.execute(client.commands().command("SCRIPT", "LOAD", "return redis.call('GET', KEYS[1])"));
         String digest = ((Reply.BulkStringReply) loaded).asUtf8();

@@ -27,8 +27,11 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     private static final AtomicIntegerFieldUpdater<CommandFuture> RELEASED =
             AtomicIntegerFieldUpdater.newUpdater(CommandFuture.class, "released");
 
-    /** Set before the first send; sees the command's error replies (cluster redirects). Null in standalone use. */
-    private volatile ErrorInterceptor errorInterceptor;
+    /**
+     * Set before the first send, which publishes it (the MPSC queue orders the write before the event
+     * loop's read); sees the command's error replies (cluster redirects). Null in standalone use.
+     */
+    private ErrorInterceptor errorInterceptor;
     /** Set by a redirect before a re-send: the next write puts ASKING in front of this command, back to back. */
     volatile boolean asking;
     /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
