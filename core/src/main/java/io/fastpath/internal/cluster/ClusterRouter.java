@@ -315,6 +315,7 @@ public final class ClusterRouter {
     public CompletableFuture<Void> close() {
         closed = true;
         refresher.stop();
+        redirects.failWaitingRetries();
         List<CompletableFuture<Void>> all = new ArrayList<>();
         synchronized (topologyLock) {
             for (ClusterNode node : nodes.values()) {

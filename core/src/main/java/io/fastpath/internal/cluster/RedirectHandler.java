@@ -1,11 +1,15 @@
 package io.fastpath.internal.cluster;
 
+import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisRedirectException;
 import io.fastpath.Reply;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.ErrorInterceptor;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -29,6 +33,8 @@ final class RedirectHandler implements ErrorInterceptor {
 
     private final ClusterRouter router;
     private final int maxRedirects;
+    /** Commands between a transient refusal and their retry; any thread (event loops add, close drains). */
+    private final Set<CommandFuture<?>> waitingToRetry = ConcurrentHashMap.newKeySet();
 
     RedirectHandler(ClusterRouter router, int maxRedirects) {
         this.router = router;
@@ -102,12 +108,28 @@ final class RedirectHandler implements ErrorInterceptor {
             return false; // no time left for another attempt: the caller gets this error
         }
         command.prepareResend(false);
-        from.eventLoop().schedule(() -> {
-            if (!command.isDone()) {
-                router.resend(command, from);
-            }
-        }, delay, TimeUnit.NANOSECONDS);
+        waitingToRetry.add(command);
+        try {
+            from.eventLoop().schedule(() -> {
+                if (waitingToRetry.remove(command) && !command.isDone()) {
+                    router.resend(command, from);
+                }
+            }, delay, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException shuttingDown) {
+            waitingToRetry.remove(command);
+            return false;
+        }
         return true;
+    }
+
+    /** On close: a retry that has not run yet would never run once the event loops stop, so it fails now. */
+    void failWaitingRetries() {
+        for (CommandFuture<?> command : waitingToRetry) {
+            if (waitingToRetry.remove(command)) {
+                command.completeExceptionally(new RedisNotSentException(command.spec().name(),
+                        "the client was closed while the command waited to be retried", null));
+            }
+        }
     }
 
     /** {@code host:port}; an empty host (the node does not know its address) means the node that answered. */
