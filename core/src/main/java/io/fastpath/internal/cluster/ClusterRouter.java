@@ -109,12 +109,18 @@ public final class ClusterRouter {
             sendWithServerKeys(future);
             return future;
         }
-        CompletableFuture<T> result = switch (plan.kind) {
-            case SPLIT -> MultiKeySplitter.send(this, spec, plan, blocking, deadline);
-            case FAN_OUT -> FanOut.send(this, spec, plan.info, blocking, deadline);
-            case SCAN -> ClusterScan.send(this, spec, blocking, deadline);
-            default -> throw new IllegalStateException(plan.kind.name());
-        };
+        CompletableFuture<T> result;
+        try {
+            result = switch (plan.kind) {
+                case SPLIT -> MultiKeySplitter.send(this, spec, plan, blocking, deadline);
+                case FAN_OUT -> FanOut.send(this, spec, plan.info, blocking, deadline);
+                case SCAN -> ClusterScan.send(this, spec, blocking, deadline);
+                default -> throw new IllegalStateException(plan.kind.name());
+            };
+        } catch (RuntimeException refused) { // a SCAN cursor this client did not return
+            callerInFlight.decrementAndGet();
+            throw refused;
+        }
         result.whenComplete((ignored, failure) -> callerInFlight.decrementAndGet());
         return result;
     }
