@@ -126,4 +126,27 @@ class ClusterRedirectProtocolTest {
             assertThat(server.received()).anySatisfy(command -> assertThat(command).containsExactly("COMMAND", "GETKEYS", "MYMODULE.GET", "first"));
         }
     }
+
+    @Test
+    void aCommandWhoseConnectionIsLostIsNeverSentAgain() throws Exception {
+        int[] port = new int[1];
+        try (ScriptedServer server = new ScriptedServer(clusterNode(port, command -> switch (command.get(0)) {
+            case "INCR" -> null; // never answered: the connection is dropped while it waits
+            default -> "-ERR unexpected\r\n";
+        }))) {
+            port[0] = server.port();
+            try (RedisClient redis = connect(server)) {
+                java.util.concurrent.CompletableFuture<Long> increment = redis.async().incr("counter");
+                long giveUp = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+                while (!userCommands(server).contains("INCR") && System.nanoTime() < giveUp) {
+                    Thread.sleep(5);
+                }
+                server.dropConnections();
+                Assertions.assertThatThrownBy(() -> increment.get(5, java.util.concurrent.TimeUnit.SECONDS))
+                        .hasCauseInstanceOf(io.fastpath.RedisOutcomeUnknownException.class);
+                Thread.sleep(300); // time for a reconnect and for any (wrong) replay to arrive
+            }
+            assertThat(userCommands(server)).containsExactly("INCR");
+        }
+    }
 }
