@@ -16,7 +16,8 @@ import java.util.function.IntFunction;
 
 /**
  * Callers that each own a set of keys and loop: SET key to a fresh value, GET it back, and check the
- * reply is exactly what this caller wrote. Errors are collected; a wrong reply is recorded apart.
+ * reply is exactly what this caller wrote; every tenth round also an MGET of three of its keys.
+ * Errors are collected; a wrong reply is recorded apart.
  */
 final class ClusterLoad implements AutoCloseable {
     final ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
@@ -61,6 +62,16 @@ final class ClusterLoad implements AutoCloseable {
                     wrongReplies.add(key + ": wrote " + value + ", read " + read);
                 } else {
                     succeeded.incrementAndGet();
+                }
+                if (iteration % 10 == 0 && keys.size() >= 3) {
+                    List<String> some = List.of(keys.get(0), keys.get(keys.size() / 2), keys.get(keys.size() - 1));
+                    List<String> values = client.mget(some);
+                    for (int i = 0; i < some.size(); i++) {
+                        String wanted = expected.get(some.get(i));
+                        if (wanted != null && !wanted.equals(values.get(i))) {
+                            wrongReplies.add("MGET " + some.get(i) + ": expected " + wanted + ", read " + values.get(i));
+                        }
+                    }
                 }
             } catch (RuntimeException failure) {
                 errors.add(failure);
