@@ -4,23 +4,16 @@ import io.fastpath.ReadPolicy;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.Reply;
 import io.fastpath.internal.client.ClientResources;
-import io.fastpath.internal.client.NodeConnections;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.ReplyConverter;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
-import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.routing.SlotHash;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -34,31 +27,26 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ClusterRouter {
     // Immutable.
-    private final ClientResources resources;
-    private final ConnectionSettings settings;
-    private final int connectionsPerNode;
     private final ClusterOptions options;
-    private final long closeGraceNanos;
+    /** Null completes merged replies on the I/O thread. */
+    private final Executor completionExecutor;
     final RedirectHandler redirects;
-    private final UnknownCommandKeys unknownCommandKeys = new UnknownCommandKeys();
     final TopologyRefresher refresher;
+    final ClusterNodes nodes;
+    private final UnknownCommandKeys unknownCommandKeys = new UnknownCommandKeys();
 
-    // Any thread reads; the refresher swaps it and MOVED patches entries.
-    private volatile SlotTable table;
-    /** Every node with open connections; refresh and redirects to unknown nodes add, refresh removes. */
-    private final Map<Endpoint, ClusterNode> nodes = new ConcurrentHashMap<>();
-    private final Object topologyLock = new Object();
+    // Any thread.
     private volatile boolean closed;
 
     private ClusterRouter(ClientResources resources, ConnectionSettings settings, int connectionsPerNode,
                           ClusterOptions options, long closeGraceNanos) {
-        this.resources = resources;
-        this.settings = settings.withReplicaReads(options.readPolicy() != ReadPolicy.PRIMARY);
-        this.connectionsPerNode = connectionsPerNode;
         this.options = options;
-        this.closeGraceNanos = closeGraceNanos;
+        this.completionExecutor = settings.completionExecutor();
         this.redirects = new RedirectHandler(this, options.maxRedirects());
         this.refresher = new TopologyRefresher(this, resources, options);
+        // Every cluster connection may serve reads under a replica policy: a node's role can change under it.
+        this.nodes = new ClusterNodes(resources, settings.withReplicaReads(options.readPolicy() != ReadPolicy.PRIMARY),
+                connectionsPerNode, closeGraceNanos, refresher::requestSoon, this::sendElsewhere);
     }
 
     /** Opens connections to every node of {@code topology} and waits (up to {@code waitNanos}) for them. */
@@ -66,9 +54,9 @@ public final class ClusterRouter {
                                       ConnectionSettings settings, int connectionsPerNode, ClusterOptions options,
                                       long closeGraceNanos, long waitNanos) {
         ClusterRouter router = new ClusterRouter(resources, settings, connectionsPerNode, options, closeGraceNanos);
-        router.apply(topology);
+        router.nodes.apply(topology);
         List<CompletableFuture<?>> ready = new ArrayList<>();
-        for (ClusterNode node : router.nodes.values()) {
+        for (ClusterNode node : router.nodes.all()) {
             for (Connection connection : node.connections.all()) {
                 ready.add(connection.start().exceptionally(failure -> null)); // a node down now is retried in the background
             }
@@ -178,7 +166,7 @@ public final class ClusterRouter {
     }
 
     private ClusterNode nodeForSlot(int slot, boolean readOnly) {
-        SlotTable current = table;
+        SlotTable current = nodes.table();
         if (slot < 0) {
             List<ClusterNode> primaries = current.primaries();
             return primaries.isEmpty() ? null : primaries.get((int) (Thread.currentThread().getId() % primaries.size()));
@@ -193,93 +181,8 @@ public final class ClusterRouter {
         return ReplicaSelector.select(options.readPolicy(), route);
     }
 
-    // ---- topology (refresher, redirects) ----
-
-    SlotTable table() {
-        return table;
-    }
-
-    /** The node at {@code endpoint}, opening connections to it when it is new; a redirect to an unknown node asks for a refresh. */
-    ClusterNode nodeFor(Endpoint endpoint) {
-        return nodeFor(endpoint, true);
-    }
-
-    private ClusterNode nodeFor(Endpoint endpoint, boolean refreshIfNew) {
-        ClusterNode known = nodes.get(endpoint);
-        if (known != null) {
-            return known;
-        }
-        synchronized (topologyLock) {
-            ClusterNode node = nodes.get(endpoint);
-            if (node == null) {
-                node = openNode(endpoint);
-                nodes.put(endpoint, node);
-                if (table != null) { // at start-up, start() starts them and waits
-                    for (Connection connection : node.connections.all()) {
-                        connection.start();
-                    }
-                    if (refreshIfNew) {
-                        refresher.requestSoon();
-                    }
-                }
-            }
-            return node;
-        }
-    }
-
-    private ClusterNode openNode(Endpoint endpoint) {
-        Connection[] connections = new Connection[connectionsPerNode];
-        for (int i = 0; i < connectionsPerNode; i++) {
-            connections[i] = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
-            connections[i].disconnectListener(refresher::requestSoon);
-        }
-        return new ClusterNode(endpoint, new NodeConnections(connections));
-    }
-
-    /** Swaps in a table built from {@code topology}; nodes that left are closed once their in-flight commands finish. */
-    void apply(ClusterTopology topology) {
-        if (closed || topology.shards().isEmpty()) {
-            return;
-        }
-        synchronized (topologyLock) {
-            SlotTable.ShardRoute[] bySlot = new SlotTable.ShardRoute[SlotHash.SLOT_COUNT];
-            Set<Endpoint> wanted = new HashSet<>(topology.slotless()); // kept if a redirect opened them, not opened here
-            for (ClusterTopology.Shard shard : topology.shards()) {
-                ClusterNode primary = nodeFor(shard.primary(), false);
-                wanted.add(shard.primary());
-                ClusterNode[] replicas = new ClusterNode[shard.replicas().size()];
-                for (int i = 0; i < replicas.length; i++) {
-                    replicas[i] = nodeFor(shard.replicas().get(i), false);
-                    wanted.add(shard.replicas().get(i));
-                }
-                SlotTable.ShardRoute route = new SlotTable.ShardRoute(primary, replicas);
-                for (int[] range : shard.slotRanges()) {
-                    for (int slot = Math.max(0, range[0]); slot <= range[1] && slot < bySlot.length; slot++) {
-                        bySlot[slot] = route;
-                    }
-                }
-            }
-            table = new SlotTable(bySlot);
-            for (Map.Entry<Endpoint, ClusterNode> entry : List.copyOf(nodes.entrySet())) {
-                if (!wanted.contains(entry.getKey())) {
-                    nodes.remove(entry.getKey());
-                    entry.getValue().retire(closeGraceNanos, this::sendElsewhere);
-                }
-            }
-        }
-    }
-
-    List<ClusterNode> knownNodes() {
-        return new ArrayList<>(nodes.values());
-    }
-
     boolean isClosed() {
         return closed;
-    }
-
-    /** Null completes on the I/O thread. */
-    Executor completionExecutor() {
-        return settings.completionExecutor();
     }
 
     /** Converts a merged reply with the command's own converter and completes the caller's future on the right thread. */
@@ -296,25 +199,11 @@ public final class ClusterRouter {
                 result.completeExceptionally(wrongShape);
             }
         };
-        Executor executor = completionExecutor();
-        if (blocking || executor == null) {
+        if (blocking || completionExecutor == null) {
             completion.run();
         } else {
-            executor.execute(completion);
+            completionExecutor.execute(completion);
         }
-    }
-
-    /** A random pick of up to {@code count} nodes, connected ones first, for the refresher to ask. */
-    List<ClusterNode> refreshCandidates(int count) {
-        List<ClusterNode> ready = new ArrayList<>();
-        List<ClusterNode> others = new ArrayList<>();
-        for (ClusterNode node : nodes.values()) {
-            (node.isReady() ? ready : others).add(node);
-        }
-        java.util.Collections.shuffle(ready, ThreadLocalRandom.current());
-        java.util.Collections.shuffle(others, ThreadLocalRandom.current());
-        ready.addAll(others);
-        return ready.subList(0, Math.min(count, ready.size()));
     }
 
     /** Stops refreshing and closes every node; unanswered commands get up to the close grace to finish. */
@@ -322,14 +211,7 @@ public final class ClusterRouter {
         closed = true;
         refresher.stop();
         redirects.failWaitingRetries();
-        List<CompletableFuture<Void>> all = new ArrayList<>();
-        synchronized (topologyLock) {
-            for (ClusterNode node : nodes.values()) {
-                all.add(node.close(closeGraceNanos));
-            }
-            nodes.clear();
-        }
-        return CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0]));
+        return nodes.close();
     }
 
     /** The failure of a completed future, or null when it succeeded. */
@@ -342,9 +224,5 @@ public final class ClusterRouter {
         } catch (java.util.concurrent.CancellationException cancelled) {
             return cancelled;
         }
-    }
-
-    public int nodeCount() {
-        return nodes.size();
     }
 }

@@ -33,7 +33,7 @@ final class ClusterScan {
         String nodeCursor = split[0].toString();
         int primaryIndex = split[1].intValue();
         CompletableFuture<T> result = new CompletableFuture<>();
-        List<ClusterNode> primaries = router.table().primaries();
+        List<ClusterNode> primaries = router.nodes.table().primaries();
         if (primaryIndex >= primaries.size()) {
             router.complete(result, spec, emptyPage(), null, blocking);
             return result;

@@ -22,7 +22,7 @@ final class FanOut {
     private FanOut() {}
 
     static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, CommandInfo info, boolean blocking, long deadline) {
-        SlotTable table = router.table();
+        SlotTable table = router.nodes.table();
         List<ClusterNode> targets = info.requestPolicy() == RequestPolicy.ALL_NODES ? table.allNodes() : table.primaries();
         CompletableFuture<T> result = new CompletableFuture<>();
         if (targets.isEmpty()) {

@@ -86,9 +86,9 @@ final class RedirectHandler implements ErrorInterceptor {
         } catch (NumberFormatException malformed) {
             return false;
         }
-        ClusterNode node = router.nodeFor(target);
+        ClusterNode node = router.nodes.nodeFor(target);
         if (moved) {
-            SlotTable table = router.table();
+            SlotTable table = router.nodes.table();
             if (table != null) {
                 table.patch(slot, node);
             }

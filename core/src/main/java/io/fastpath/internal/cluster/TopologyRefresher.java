@@ -81,7 +81,7 @@ final class TopologyRefresher {
         }
         scheduled.set(false); // from here on, a new trigger schedules another refresh after this one
         lastStartNanos = System.nanoTime();
-        List<ClusterNode> asked = router.refreshCandidates(NODES_ASKED);
+        List<ClusterNode> asked = router.nodes.refreshCandidates(NODES_ASKED);
         List<CompletableFuture<ClusterTopology>> answers = new ArrayList<>();
         long deadline = System.nanoTime() + QUERY_TIMEOUT_NANOS;
         for (ClusterNode node : asked) {
@@ -98,7 +98,7 @@ final class TopologyRefresher {
                     }
                 }
                 if (best != null) {
-                    router.apply(best);
+                    router.nodes.apply(best);
                 }
                 if (options.readPolicy() == ReadPolicy.LOWEST_LATENCY) {
                     measureLatencies();
@@ -112,7 +112,7 @@ final class TopologyRefresher {
     /** One PING per node; its round trip feeds {@link ReadPolicy#LOWEST_LATENCY}. */
     private void measureLatencies() {
         long deadline = System.nanoTime() + QUERY_TIMEOUT_NANOS;
-        for (ClusterNode node : router.knownNodes()) {
+        for (ClusterNode node : router.nodes.all()) {
             long start = System.nanoTime();
             ClusterTopologyLoader.send(node.connections.routeSlot(-1, false), deadline, "PING").whenComplete((reply, failure) -> {
                 if (failure == null) {
