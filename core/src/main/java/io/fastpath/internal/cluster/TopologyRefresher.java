@@ -41,9 +41,9 @@ final class TopologyRefresher {
     }
 
     void startPeriodic() {
-        if (options.readPolicy() == ReadPolicy.LOWEST_LATENCY) {
-            requestSoon(); // measures every node's round trip right away
-        }
+        // A second look soon after start-up: a cluster that was just created or changed may still be gossiping
+        // roles, and LOWEST_LATENCY needs its first round trips measured.
+        loop.schedule(this::requestSoon, 1, TimeUnit.SECONDS);
         long period = options.refreshPeriod().toNanos();
         periodic = loop.scheduleAtFixedRate(this::requestSoon, period, period, TimeUnit.NANOSECONDS);
     }
