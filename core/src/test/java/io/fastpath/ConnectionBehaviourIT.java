@@ -202,7 +202,8 @@ class ConnectionBehaviourIT {
             assertThat(thread).doesNotStartWith("fastpath-io");
         }
         try (RedisClient direct = RedisClient.builder().uri(server.uri()).directCompletion().build()) {
-            String thread = direct.async().get("k").thenApply(ignored -> Thread.currentThread().getName())
+            // A reply slower than attaching the callback: a GET may complete first, and the callback then runs here.
+            String thread = direct.async().send("DEBUG", "SLEEP", "0.1").thenApply(ignored -> Thread.currentThread().getName())
                     .get(5, TimeUnit.SECONDS);
             assertThat(thread).startsWith("fastpath-io");
         }
