@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** Redirects and retries seen on the wire, against a scripted one-node "cluster" that owns every slot. */
 class ClusterRedirectProtocolTest {
 
-    private static Function<List<String>, String> clusterNode(int[] port, Function<List<String>, String> rest) {
+    static Function<List<String>, String> clusterNode(int[] port, Function<List<String>, String> rest) {
         return command -> switch (command.get(0)) {
             case "HELLO" -> "%1\r\n$4\r\nmode\r\n$7\r\ncluster\r\n";
             case "CLIENT", "SELECT", "READONLY" -> "+OK\r\n";
