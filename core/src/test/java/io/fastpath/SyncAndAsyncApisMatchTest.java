@@ -28,7 +28,8 @@ class SyncAndAsyncApisMatchTest {
             new Class<?>[] {HashCommands.class, HashAsyncCommands.class},
             new Class<?>[] {ListCommands.class, ListAsyncCommands.class},
             new Class<?>[] {SetCommands.class, SetAsyncCommands.class},
-            new Class<?>[] {SortedSetCommands.class, SortedSetAsyncCommands.class});
+            new Class<?>[] {SortedSetCommands.class, SortedSetAsyncCommands.class},
+            new Class<?>[] {ScriptCommands.class, ScriptAsyncCommands.class});
 
     /** {@code send} is the one command method whose builder method has another name. */
     private static final Map<String, String> BUILDER_NAMES = Map.of("send", "command");
@@ -263,6 +264,9 @@ class SyncAndAsyncApisMatchTest {
         }
         if (type == ZStoreArgs.class) {
             return ZStoreArgs.none().weights(1, 2).aggregate(ZStoreArgs.Aggregate.MAX);
+        }
+        if (type == Script.class) {
+            return Script.of("return 1");
         }
         if (type == ScoreRange.class) {
             return ScoreRange.of(1, true, Double.POSITIVE_INFINITY, false);
