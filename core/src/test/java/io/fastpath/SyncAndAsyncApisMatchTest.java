@@ -29,7 +29,9 @@ class SyncAndAsyncApisMatchTest {
             new Class<?>[] {ListCommands.class, ListAsyncCommands.class},
             new Class<?>[] {SetCommands.class, SetAsyncCommands.class},
             new Class<?>[] {SortedSetCommands.class, SortedSetAsyncCommands.class},
-            new Class<?>[] {ScriptCommands.class, ScriptAsyncCommands.class});
+            new Class<?>[] {ScriptCommands.class, ScriptAsyncCommands.class},
+            new Class<?>[] {StreamCommands.class, StreamAsyncCommands.class},
+            new Class<?>[] {StreamGroupCommands.class, StreamGroupAsyncCommands.class});
 
     /** {@code send} is the one command method whose builder method has another name. */
     private static final Map<String, String> BUILDER_NAMES = Map.of("send", "command");
@@ -221,6 +223,9 @@ class SyncAndAsyncApisMatchTest {
             if (parameterized.getRawType() == ScoredValue.class) {
                 return new ScoredValue<>("member", 1.5);
             }
+            if (parameterized.getRawType() == StreamOffset.class) {
+                return StreamOffset.undelivered("stream");
+            }
             if (parameterized.getRawType() == ZRangeQuery.class) {
                 return ZRangeQuery.byScore(ScoreRange.greaterThan(1)).reversed().limit(1, 2);
             }
@@ -264,6 +269,18 @@ class SyncAndAsyncApisMatchTest {
         }
         if (type == ZStoreArgs.class) {
             return ZStoreArgs.none().weights(1, 2).aggregate(ZStoreArgs.Aggregate.MAX);
+        }
+        if (type == XAddArgs.class) {
+            return XAddArgs.none().id("5-1").noMakeStream().trim(StreamTrim.maxLength(100).approximate().limit(10));
+        }
+        if (type == StreamTrim.class) {
+            return StreamTrim.minId("7-0");
+        }
+        if (type == StreamReadArgs.class) {
+            return StreamReadArgs.none().count(5);
+        }
+        if (type == PendingRange.class) {
+            return PendingRange.all(10).minIdleMillis(500).consumer("consumer");
         }
         if (type == Script.class) {
             return Script.of("return 1");
