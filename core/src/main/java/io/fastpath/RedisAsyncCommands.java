@@ -4,4 +4,5 @@ package io.fastpath;
 public interface RedisAsyncCommands<K, V> extends StringAsyncCommands<K, V>, ServerAsyncCommands<K, V>,
         KeyAsyncCommands<K, V>, HashAsyncCommands<K, V>, ListAsyncCommands<K, V>, SetAsyncCommands<K, V>,
         SortedSetAsyncCommands<K, V>, ScriptAsyncCommands<K, V>,
-        StreamAsyncCommands<K, V>, StreamGroupAsyncCommands<K, V> {}
+        StreamAsyncCommands<K, V>, StreamGroupAsyncCommands<K, V>,
+        BitmapAsyncCommands<K, V>, HyperLogLogAsyncCommands<K, V>, GeoAsyncCommands<K, V> {}

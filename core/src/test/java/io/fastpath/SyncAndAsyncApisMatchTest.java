@@ -31,7 +31,10 @@ class SyncAndAsyncApisMatchTest {
             new Class<?>[] {SortedSetCommands.class, SortedSetAsyncCommands.class},
             new Class<?>[] {ScriptCommands.class, ScriptAsyncCommands.class},
             new Class<?>[] {StreamCommands.class, StreamAsyncCommands.class},
-            new Class<?>[] {StreamGroupCommands.class, StreamGroupAsyncCommands.class});
+            new Class<?>[] {StreamGroupCommands.class, StreamGroupAsyncCommands.class},
+            new Class<?>[] {BitmapCommands.class, BitmapAsyncCommands.class},
+            new Class<?>[] {HyperLogLogCommands.class, HyperLogLogAsyncCommands.class},
+            new Class<?>[] {GeoCommands.class, GeoAsyncCommands.class});
 
     /** {@code send} is the one command method whose builder method has another name. */
     private static final Map<String, String> BUILDER_NAMES = Map.of("send", "command");
@@ -226,6 +229,12 @@ class SyncAndAsyncApisMatchTest {
             if (parameterized.getRawType() == StreamOffset.class) {
                 return StreamOffset.undelivered("stream");
             }
+            if (parameterized.getRawType() == GeoMember.class) {
+                return GeoMember.of("member", 13.4, 52.5);
+            }
+            if (parameterized.getRawType() == GeoSearch.class) {
+                return GeoSearch.fromMember("member").byBox(2, 3, GeoUnit.KM).descending().countAny(5);
+            }
             if (parameterized.getRawType() == ZRangeQuery.class) {
                 return ZRangeQuery.byScore(ScoreRange.greaterThan(1)).reversed().limit(1, 2);
             }
@@ -247,6 +256,9 @@ class SyncAndAsyncApisMatchTest {
         }
         if (type == Object[].class) {
             return new Object[] {"PING"};
+        }
+        if (type == BitOperation.class) {
+            return BitOperation.XOR; // the last constant, NOT, takes one source where the sample list has two
         }
         if (type instanceof Class<?> enumType && enumType.isEnum()) {
             Object[] constants = enumType.getEnumConstants();
@@ -281,6 +293,12 @@ class SyncAndAsyncApisMatchTest {
         }
         if (type == PendingRange.class) {
             return PendingRange.all(10).minIdleMillis(500).consumer("consumer");
+        }
+        if (type == BitFieldArgs.class) {
+            return BitFieldArgs.none().overflow(BitFieldArgs.Overflow.FAIL).incrBy("u8", 0, 10).getAtIndex("i16", 2);
+        }
+        if (type == GeoAddArgs.class) {
+            return GeoAddArgs.none().xx().ch();
         }
         if (type == Script.class) {
             return Script.of("return 1");
