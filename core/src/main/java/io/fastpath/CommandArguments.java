@@ -68,18 +68,4 @@ final class CommandArguments {
         }
         return value;
     }
-
-    /** Appends {@code STREAMS key... id...}, the keys added as keys. */
-    static <K> ArgumentList appendStreams(ArgumentList arguments, String command, RedisCodec<K, ?> codec,
-            List<StreamOffset<K>> streams) {
-        requireNotEmpty(command, streams, "stream");
-        arguments.keyword("STREAMS");
-        for (StreamOffset<K> stream : streams) {
-            arguments.addKey(codec.encodeKey(requireNotNull(command, "a stream offset", stream).stream()));
-        }
-        for (StreamOffset<K> stream : streams) {
-            arguments.add(stream.afterId());
-        }
-        return arguments;
-    }
 }

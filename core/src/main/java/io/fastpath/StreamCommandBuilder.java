@@ -82,7 +82,7 @@ public interface StreamCommandBuilder<K, V> {
     default Command<List<StreamEntries<K, V>>> xread(StreamReadArgs options, List<StreamOffset<K>> streams) {
         ArgumentList arguments = new ArgumentList("XREAD", streams == null ? 4 : streams.size() * 2 + 4);
         CommandArguments.requireNotNull("XREAD", "the options", options).appendTo(arguments, "XREAD");
-        return CommandArguments.appendStreams(arguments, "XREAD", codec(), streams).read(StreamConverters.streamEntries(codec()));
+        return StreamOffset.appendStreams(arguments, "XREAD", codec(), streams).read(StreamConverters.streamEntries(codec()));
     }
 
     private Command<List<StreamEntry<K, V>>> range(String command, K key, String from, String to, long count) {

@@ -62,7 +62,7 @@ public interface StreamGroupCommandBuilder<K, V> {
         ArgumentList arguments = new ArgumentList("XREADGROUP", streams == null ? 8 : streams.size() * 2 + 8)
                 .keyword("GROUP").add(requireName("XREADGROUP", group)).add(requireName("XREADGROUP", consumer));
         CommandArguments.requireNotNull("XREADGROUP", "the options", options).appendTo(arguments, "XREADGROUP");
-        return CommandArguments.appendStreams(arguments, "XREADGROUP", codec(), streams)
+        return StreamOffset.appendStreams(arguments, "XREADGROUP", codec(), streams)
                 .write(StreamConverters.streamEntries(codec()));
     }
 
