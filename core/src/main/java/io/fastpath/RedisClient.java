@@ -18,6 +18,10 @@ import io.fastpath.internal.client.SyncView;
  * <p>Behind it: N multiplexed connections per server, each on its own I/O thread, commands from all
  * threads coalesced into one write per event-loop turn (automatic pipelining), replies matched in
  * order, and background reconnects. Strings are UTF-8; {@link #binary()} is the same client for byte[].
+ *
+ * <p>Pointed at a node of a Redis Cluster (or given several with {@link RedisClientBuilder#seeds}), the
+ * same client discovers the cluster on connect and routes each command by hash slot, following
+ * MOVED/ASK redirects and topology changes; see {@link ReadPolicy} for reads from replicas.
  */
 public final class RedisClient implements RedisCommands<String, String>, AutoCloseable {
     private final ClientCore core;

@@ -2,12 +2,15 @@ package io.fastpath;
 
 import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.client.ClientResources;
+import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.ReconnectBackoff;
 import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
@@ -39,6 +42,11 @@ public final class RedisClientBuilder {
     private boolean directCompletion;
     private RespLimits limits = RespLimits.DEFAULTS;
     private ReconnectBackoff backoff = ReconnectBackoff.DEFAULT;
+    /** Extra addresses tried in order after host/port when it does not answer (cluster seeds). */
+    private List<Endpoint> extraSeeds = List.of();
+    private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
+    private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
+    private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
 
     RedisClientBuilder() {}
 
@@ -50,6 +58,49 @@ public final class RedisClientBuilder {
         this.username = parsed.username();
         this.password = parsed.password();
         this.database = parsed.database();
+        return this;
+    }
+
+    /**
+     * Several addresses of one deployment, tried in order until one answers: typically nodes of one
+     * cluster. Credentials and database come from the first URI. Whether the deployment is a cluster is
+     * detected on connect (INFO cluster), so a single {@link #uri} works for a cluster too.
+     */
+    public RedisClientBuilder seeds(String... uris) {
+        if (uris == null || uris.length == 0) {
+            throw new RedisArgumentException("seeds needs at least one URI");
+        }
+        uri(uris[0]);
+        List<Endpoint> more = new ArrayList<>();
+        for (int i = 1; i < uris.length; i++) {
+            RedisUri parsed = RedisUri.parse(uris[i]);
+            more.add(new Endpoint(parsed.host(), parsed.port()));
+        }
+        this.extraSeeds = List.copyOf(more);
+        return this;
+    }
+
+    /** Cluster only: which node of a shard serves read-only commands; default {@link ReadPolicy#PRIMARY}. */
+    public RedisClientBuilder readPolicy(ReadPolicy policy) {
+        if (policy == null) {
+            throw new RedisArgumentException("readPolicy must not be null");
+        }
+        this.readPolicy = policy;
+        return this;
+    }
+
+    /** Cluster only: MOVED/ASK redirects one command may follow before it fails with {@link RedisRedirectException}; default 5. */
+    public RedisClientBuilder maxRedirects(int redirects) {
+        if (redirects < 0) {
+            throw new RedisArgumentException("maxRedirects must not be negative, got " + redirects);
+        }
+        this.maxRedirects = redirects;
+        return this;
+    }
+
+    /** Cluster only: the periodic safety-net topology refresh, besides the event-driven ones; default 30 s. */
+    public RedisClientBuilder topologyRefreshPeriod(Duration period) {
+        this.topologyRefreshPeriod = positive("topologyRefreshPeriod", period);
         return this;
     }
 
@@ -174,10 +225,15 @@ public final class RedisClientBuilder {
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
-                "fastpath", LIBRARY_VERSION);
+                "fastpath", LIBRARY_VERSION, false);
         Endpoint endpoint = new Endpoint(host, port);
-        ClientCore core = ClientCore.connect(endpoint, settings, resources, connectionsPerNode, commandTimeout);
-        return new RedisClient(core, endpoint + ", " + connectionsPerNode + " connections, " + resources.transportName());
+        List<Endpoint> seeds = new ArrayList<>();
+        seeds.add(endpoint);
+        seeds.addAll(extraSeeds);
+        ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod);
+        ClientCore core = ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions);
+        String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
+        return new RedisClient(core, topology + ", " + connectionsPerNode + " connections per node, " + resources.transportName());
     }
 
     private static Duration positive(String name, Duration duration) {

@@ -28,7 +28,13 @@ class SyncAndAsyncApisMatchTest {
             new Class<?>[] {HashCommands.class, HashAsyncCommands.class},
             new Class<?>[] {ListCommands.class, ListAsyncCommands.class},
             new Class<?>[] {SetCommands.class, SetAsyncCommands.class},
-            new Class<?>[] {SortedSetCommands.class, SortedSetAsyncCommands.class});
+            new Class<?>[] {SortedSetCommands.class, SortedSetAsyncCommands.class},
+            new Class<?>[] {ScriptCommands.class, ScriptAsyncCommands.class},
+            new Class<?>[] {StreamCommands.class, StreamAsyncCommands.class},
+            new Class<?>[] {StreamGroupCommands.class, StreamGroupAsyncCommands.class},
+            new Class<?>[] {BitmapCommands.class, BitmapAsyncCommands.class},
+            new Class<?>[] {HyperLogLogCommands.class, HyperLogLogAsyncCommands.class},
+            new Class<?>[] {GeoCommands.class, GeoAsyncCommands.class});
 
     /** {@code send} is the one command method whose builder method has another name. */
     private static final Map<String, String> BUILDER_NAMES = Map.of("send", "command");
@@ -220,6 +226,15 @@ class SyncAndAsyncApisMatchTest {
             if (parameterized.getRawType() == ScoredValue.class) {
                 return new ScoredValue<>("member", 1.5);
             }
+            if (parameterized.getRawType() == StreamOffset.class) {
+                return StreamOffset.undelivered("stream");
+            }
+            if (parameterized.getRawType() == GeoMember.class) {
+                return GeoMember.of("member", 13.4, 52.5);
+            }
+            if (parameterized.getRawType() == GeoSearch.class) {
+                return GeoSearch.fromMember("member").byBox(2, 3, GeoUnit.KM).descending().countAny(5);
+            }
             if (parameterized.getRawType() == ZRangeQuery.class) {
                 return ZRangeQuery.byScore(ScoreRange.greaterThan(1)).reversed().limit(1, 2);
             }
@@ -242,6 +257,9 @@ class SyncAndAsyncApisMatchTest {
         if (type == Object[].class) {
             return new Object[] {"PING"};
         }
+        if (type == BitOperation.class) {
+            return BitOperation.XOR; // the last constant, NOT, takes one source where the sample list has two
+        }
         if (type instanceof Class<?> enumType && enumType.isEnum()) {
             Object[] constants = enumType.getEnumConstants();
             return constants[constants.length - 1];
@@ -263,6 +281,27 @@ class SyncAndAsyncApisMatchTest {
         }
         if (type == ZStoreArgs.class) {
             return ZStoreArgs.none().weights(1, 2).aggregate(ZStoreArgs.Aggregate.MAX);
+        }
+        if (type == XAddArgs.class) {
+            return XAddArgs.none().id("5-1").noMakeStream().trim(StreamTrim.maxLength(100).approximate().limit(10));
+        }
+        if (type == StreamTrim.class) {
+            return StreamTrim.minId("7-0");
+        }
+        if (type == StreamReadArgs.class) {
+            return StreamReadArgs.none().count(5);
+        }
+        if (type == PendingRange.class) {
+            return PendingRange.all(10).minIdleMillis(500).consumer("consumer");
+        }
+        if (type == BitFieldArgs.class) {
+            return BitFieldArgs.none().overflow(BitFieldArgs.Overflow.FAIL).incrBy("u8", 0, 10).getAtIndex("i16", 2);
+        }
+        if (type == GeoAddArgs.class) {
+            return GeoAddArgs.none().xx().ch();
+        }
+        if (type == Script.class) {
+            return Script.of("return 1");
         }
         if (type == ScoreRange.class) {
             return ScoreRange.of(1, true, Double.POSITIVE_INFINITY, false);

@@ -1,15 +1,19 @@
 package io.fastpath.internal.client;
 
 import io.fastpath.Command;
+import io.fastpath.RedisArgumentException;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisException;
-import io.fastpath.RedisTimeoutException;
+import io.fastpath.internal.cluster.ClusterBootstrap;
+import io.fastpath.internal.cluster.ClusterOptions;
+import io.fastpath.internal.cluster.ClusterRouter;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -22,45 +26,84 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ClientCore implements AutoCloseable {
     private final ClientResources resources;
+    /** The standalone server's connections; null when the client talks to a cluster. */
     private final NodeConnections node;
+    /** The cluster router; null for a standalone server. */
+    private final ClusterRouter cluster;
     private final long commandTimeoutNanos;
     private final long closeGraceNanos;
 
-    private ClientCore(ClientResources resources, NodeConnections node, Duration commandTimeout) {
+    private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout) {
         this.resources = resources;
         this.node = node;
+        this.cluster = cluster;
         this.commandTimeoutNanos = commandTimeout.toNanos();
-        this.closeGraceNanos = Math.min(commandTimeout.toNanos(), TimeUnit.SECONDS.toNanos(5));
+        this.closeGraceNanos = closeGraceNanos(commandTimeout);
     }
 
-    /** Opens every connection and waits for their handshakes; fails with the first connection error. */
-    public static ClientCore connect(Endpoint endpoint, ConnectionSettings settings, ClientResources resources,
-                                     int connectionsPerNode, Duration commandTimeout) {
+    private static long closeGraceNanos(Duration commandTimeout) {
+        return Math.min(commandTimeout.toNanos(), TimeUnit.SECONDS.toNanos(5));
+    }
+
+    /**
+     * Connects to the first seed that answers. A standalone server keeps those connections; a cluster node
+     * makes the client load the topology and route by slot to every node (the seed's own connections are
+     * closed: the cluster's are opened with the cluster settings). Fails with the last seed's error.
+     */
+    public static ClientCore connect(List<Endpoint> seeds, ConnectionSettings settings, ClientResources resources,
+                                     int connectionsPerNode, Duration commandTimeout, ClusterOptions clusterOptions) {
+        RuntimeException lastFailure = null;
+        for (Endpoint seed : seeds) {
+            NodeConnections seedNode;
+            try {
+                seedNode = connectNode(seed, settings, resources, connectionsPerNode);
+            } catch (RuntimeException unreachable) {
+                lastFailure = unreachable;
+                continue;
+            }
+            try {
+                ClusterRouter cluster = ClusterBootstrap.startIfCluster(seedNode.all()[0], resources, settings,
+                        connectionsPerNode, clusterOptions, closeGraceNanos(commandTimeout));
+                if (cluster == null) {
+                    return new ClientCore(resources, seedNode, null, commandTimeout);
+                }
+                closeAll(seedNode.all(), 0);
+                return new ClientCore(resources, null, cluster, commandTimeout);
+            } catch (RuntimeException notLoaded) {
+                closeAll(seedNode.all(), 0);
+                lastFailure = notLoaded;
+            }
+        }
+        resources.close();
+        throw lastFailure != null ? lastFailure : new RedisArgumentException("at least one server address is needed");
+    }
+
+    private static NodeConnections connectNode(Endpoint endpoint, ConnectionSettings settings, ClientResources resources,
+                                               int connectionsPerNode) {
         Connection[] connections = new Connection[connectionsPerNode];
         CompletableFuture<?>[] ready = new CompletableFuture<?>[connectionsPerNode];
         for (int i = 0; i < connectionsPerNode; i++) {
             connections[i] = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
             ready[i] = connections[i].start();
         }
-        ClientCore core = new ClientCore(resources, new NodeConnections(connections), commandTimeout);
         try {
             CompletableFuture.allOf(ready).get(settings.connectTimeout().toMillis() * 2 + 1000, TimeUnit.MILLISECONDS);
+            return new NodeConnections(connections);
         } catch (ExecutionException e) {
-            core.close();
+            closeAll(connections, 0);
             Throwable cause = e.getCause();
             if (cause instanceof RedisException redis) {
                 throw redis;
             }
             throw new RedisConnectionException(endpoint.toString(), "cannot connect: " + cause, cause);
         } catch (TimeoutException e) {
-            core.close();
+            closeAll(connections, 0);
             throw new RedisConnectionException(endpoint.toString(), "the connection was not ready within the connect timeout", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            core.close();
+            closeAll(connections, 0);
             throw new RedisConnectionException(endpoint.toString(), "interrupted while connecting", e);
         }
-        return core;
     }
 
     /** Per calling thread: its commands not yet completed, so routing knows when it may detour. */
@@ -70,10 +113,13 @@ public final class ClientCore implements AutoCloseable {
         return send(spec(command), false, System.nanoTime() + commandTimeoutNanos);
     }
 
-    private <T> CommandFuture<T> send(CommandSpec<T> spec, boolean blocking, long deadline) {
+    private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blocking, long deadline) {
         AtomicInteger inFlight = IN_FLIGHT_BY_THREAD.get();
         boolean idle = inFlight.get() == 0;
         inFlight.incrementAndGet();
+        if (cluster != null) {
+            return cluster.dispatch(spec, blocking, deadline, inFlight, idle);
+        }
         CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, inFlight);
         node.route(spec.routingKey(), idle).send(future);
         return future;
@@ -82,10 +128,11 @@ public final class ClientCore implements AutoCloseable {
     /** Sends and waits; the future completes on the I/O thread since no user code can be attached to it. */
     public <T> T execute(Command<T> command) {
         long deadline = System.nanoTime() + commandTimeoutNanos;
-        return await(send(spec(command), true, deadline));
+        CommandSpec<T> spec = spec(command);
+        return await(send(spec, true, deadline), spec);
     }
 
-    private static <T> T await(CommandFuture<T> future) {
+    private static <T> T await(CompletableFuture<T> future, CommandSpec<T> spec) {
         try {
             // Untimed: the connection's deadline timer completes the future, and an untimed park is cheaper
             // than a timed one (ConcurrentGetScenario, client CPU per op).
@@ -95,7 +142,7 @@ public final class ClientCore implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             future.cancel(false); // leaves a tombstone; the reply, if any, is dropped
-            throw new RedisException("interrupted while waiting for " + future.spec().name(), e);
+            throw new RedisException("interrupted while waiting for " + spec.name(), e);
         }
     }
 
@@ -116,8 +163,14 @@ public final class ClientCore implements AutoCloseable {
         throw new IllegalArgumentException("commands must be built by a CommandBuilder");
     }
 
+    /** The standalone server's connections; null when the client talks to a cluster. */
     public NodeConnections node() {
         return node;
+    }
+
+    /** True when the client routes by hash slot to a cluster. */
+    public boolean isCluster() {
+        return cluster != null;
     }
 
     public ClientResources resources() {
@@ -126,19 +179,23 @@ public final class ClientCore implements AutoCloseable {
 
     @Override
     public void close() {
-        Connection[] connections = node.all();
-        CompletableFuture<?>[] closed = new CompletableFuture<?>[connections.length];
-        for (int i = 0; i < connections.length; i++) {
-            closed[i] = connections[i].close(closeGraceNanos);
-        }
+        CompletableFuture<?> closed = cluster != null ? cluster.close() : closeAll(node.all(), closeGraceNanos);
         try {
-            CompletableFuture.allOf(closed).get(closeGraceNanos + TimeUnit.SECONDS.toNanos(2), TimeUnit.NANOSECONDS);
+            closed.get(closeGraceNanos + TimeUnit.SECONDS.toNanos(2), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException ignored) {
             // Closing proceeds regardless: the event loops shut down next and take the channels with them.
         }
         resources.close();
+    }
+
+    private static CompletableFuture<Void> closeAll(Connection[] connections, long graceNanos) {
+        CompletableFuture<?>[] closed = new CompletableFuture<?>[connections.length];
+        for (int i = 0; i < connections.length; i++) {
+            closed[i] = connections[i].close(graceNanos);
+        }
+        return CompletableFuture.allOf(closed);
     }
 
     /** Marks where a blocking call was made, on an exception created by an I/O thread. */

@@ -34,7 +34,16 @@ public final class NodeConnections {
 
     /** {@link #forKey}, or a detour around a congested connection when the caller has nothing in flight. */
     public Connection route(byte[] routingKey, boolean callerIdle) {
-        Connection home = forKey(routingKey);
+        return detour(forKey(routingKey), callerIdle);
+    }
+
+    /** As {@link #route} for a slot already computed (cluster routing); a negative slot routes by thread. */
+    public Connection routeSlot(int slot, boolean callerIdle) {
+        Connection home = slot < 0 ? connections[(int) Thread.currentThread().getId() & mask] : connections[slot & mask];
+        return detour(home, callerIdle);
+    }
+
+    private Connection detour(Connection home, boolean callerIdle) {
         if (!home.isCongested() || !callerIdle || connections.length == 1) {
             return home;
         }
@@ -51,6 +60,16 @@ public final class NodeConnections {
             }
         }
         return sameLoopFallback != null ? sameLoopFallback : home;
+    }
+
+    /** True when at least one connection has finished its handshake and is not known to be lost. */
+    public boolean isReady() {
+        for (Connection connection : connections) {
+            if (connection.isReady()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public Connection[] all() {

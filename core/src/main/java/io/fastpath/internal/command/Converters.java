@@ -212,6 +212,16 @@ public final class Converters {
         return result;
     };
 
+    /** An array of integers and nulls, e.g. BITFIELD with OVERFLOW FAIL; nulls kept in place. */
+    public static final ReplyConverter<List<Long>> LONG_OR_NULL_LIST = reply -> {
+        List<Reply> elements = elements(reply);
+        List<Long> result = new ArrayList<>(elements.size());
+        for (Reply element : elements) {
+            result.add(LONG_OR_NULL.convert(element));
+        }
+        return result;
+    };
+
     /**
      * An array or set of distinct values as a {@link Set} (SMEMBERS, SINTER...). Values in wire order,
      * except byte[] values: arrays have identity equality, so they go into a set ordered and compared by

@@ -27,10 +27,22 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     private static final AtomicIntegerFieldUpdater<CommandFuture> RELEASED =
             AtomicIntegerFieldUpdater.newUpdater(CommandFuture.class, "released");
 
+    /**
+     * Set before the first send, which publishes it (the MPSC queue orders the write before the event
+     * loop's read); sees the command's error replies (cluster redirects). Null in standalone use.
+     */
+    private ErrorInterceptor errorInterceptor;
+    /** Set by a redirect before a re-send: the next write puts ASKING in front of this command, back to back. */
+    volatile boolean asking;
+    /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
+    private int redirects;
+    private int retries;
+
     // Event loop only.
     boolean written;
     T pendingResult;
     Throwable pendingFailure;
+    private Throwable failureOverride;
 
     public CommandFuture(CommandSpec<T> spec, boolean completeOnIoThread, long deadlineNanos) {
         this(spec, completeOnIoThread, deadlineNanos, null);
@@ -85,11 +97,48 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
      * before the next reply is matched (the throw closes the connection).
      */
     void prepare(Reply reply) {
-        if (reply instanceof Reply.ErrorReply error) {
+        if (failureOverride != null) {
+            pendingFailure = failureOverride;
+        } else if (reply instanceof Reply.ErrorReply error) {
             pendingFailure = new RedisServerException(error.message());
         } else {
             pendingResult = spec.converter().convert(reply);
         }
+    }
+
+    public ErrorInterceptor errorInterceptor() {
+        return errorInterceptor;
+    }
+
+    public CommandFuture<T> errorInterceptor(ErrorInterceptor interceptor) {
+        this.errorInterceptor = interceptor;
+        return this;
+    }
+
+    /** Counts one more redirect and returns the new count. */
+    public int countRedirect() {
+        return ++redirects;
+    }
+
+    /** Counts one more retry after a transient refusal (TRYAGAIN, LOADING...) and returns the new count. */
+    public int countRetry() {
+        return ++retries;
+    }
+
+    /** The caller gets {@code failure} instead of the server's error reply (a clearer message, e.g. past the redirect cap). */
+    public void replaceFailure(Throwable failure) {
+        this.failureOverride = failure;
+    }
+
+    /**
+     * Readies a command whose error reply was consumed for another send: it is no longer in any FIFO and
+     * keeps its deadline. {@code withAsking} puts ASKING in front of it on the next write.
+     */
+    public void prepareResend(boolean withAsking) {
+        written = false;
+        pendingResult = null;
+        pendingFailure = null;
+        asking = withAsking;
     }
 
     /** Completes the future with what {@link #prepare} stored; runs on the I/O thread or the executor. */

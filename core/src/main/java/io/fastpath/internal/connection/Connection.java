@@ -6,6 +6,8 @@ import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.Reply;
+import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.protocol.RespEncoder;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
@@ -19,6 +21,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.internal.PlatformDependent;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -41,6 +44,8 @@ import java.util.function.Consumer;
 public final class Connection {
     private static final int MAX_BYTES_PER_WRITE = 64 * 1024;
     private static final int MAX_COMMANDS_PER_DRAIN = 4096;
+    private static final CommandSpec<Reply> ASKING_SPEC = new CommandSpec<>("ASKING",
+            new byte[][] {"ASKING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
 
     enum State { CONNECTING, HANDSHAKING, READY, DISCONNECTED, CLOSED }
 
@@ -61,8 +66,17 @@ public final class Connection {
     private volatile long lastReadNanos = System.nanoTime();
     private volatile int reconnectAttempts;
     private volatile Consumer<Reply.PushReply> pushListener = push -> { };
+    /** The HELLO reply's mode (standalone, cluster, sentinel) from the latest handshake; null on RESP2. */
+    private volatile String serverMode;
+    private volatile boolean resp3Negotiated;
+    /** Set once by {@link #retire}: receives never-written commands instead of failing them. */
+    private volatile Consumer<CommandFuture<?>> unsentHandOff;
+    /** Told when a connection is lost or a connect attempt fails (cluster topology refresh trigger). */
+    private volatile Runnable disconnectListener = () -> { };
     /** Written by the event loop, read by callers choosing a connection; see {@link #isCongested()}. */
     private volatile boolean congested;
+    /** Written by the event loop on handshake and disconnect; read by routing to prefer live replicas. */
+    private volatile boolean ready;
 
     // Event loop only.
     private boolean receivingLargeReply;
@@ -113,9 +127,37 @@ public final class Connection {
         this.pushListener = listener;
     }
 
+    public void disconnectListener(Runnable listener) {
+        this.disconnectListener = listener;
+    }
+
+    /** What the server said it is in its HELLO reply: standalone, cluster or sentinel; null when it had no HELLO. */
+    public String serverMode() {
+        return serverMode;
+    }
+
+    /** True when the latest handshake negotiated RESP3 (the server has HELLO). */
+    public boolean negotiatedResp3() {
+        return resp3Negotiated;
+    }
+
+    void serverMode(String mode) {
+        serverMode = mode;
+    }
+
+    /** True once a handshake has completed and until the connection is lost (any thread, approximate). */
+    public boolean isReady() {
+        return ready;
+    }
+
     /** Queues a command from any thread; it is written by the next drain on the event loop. */
     public void send(CommandFuture<?> command) {
         if (closing) {
+            Consumer<CommandFuture<?>> handOff = unsentHandOff;
+            if (handOff != null) {
+                handOff.accept(command); // routed with a table from before this node left: send it elsewhere
+                return;
+            }
             command.completeExceptionally(new RedisNotSentException(endpoint.toString(), "the client is closed", null));
             return;
         }
@@ -151,8 +193,7 @@ public final class Connection {
             if (buffer == null) {
                 buffer = channel.alloc().ioBuffer();
             }
-            RespEncoder.writeCommand(buffer, command.spec.args());
-            enqueueWritten(command);
+            encode(buffer, command);
             if (buffer.readableBytes() >= MAX_BYTES_PER_WRITE) {
                 channel.write(buffer).addListener(closeOnWriteFailure);
                 buffer = null;
@@ -167,6 +208,23 @@ public final class Connection {
         if (!outbound.isEmpty() && drainScheduled.compareAndSet(false, true)) {
             eventLoop.execute(drainTask); // yield to reads between large drains
         }
+    }
+
+    /**
+     * Encodes one command into the buffer and appends it to the FIFO. A command redirected with ASK gets
+     * ASKING right in front of it in the same buffer, so nothing can come between the two; the ASKING
+     * reply is consumed by an internal entry and never reaches a caller.
+     */
+    private void encode(ByteBuf buffer, CommandFuture<?> command) {
+        if (command.asking) {
+            command.asking = false;
+            CommandFuture<Reply> asking = new CommandFuture<>(ASKING_SPEC, true, command.deadlineNanos);
+            unanswered.incrementAndGet();
+            RespEncoder.writeCommand(buffer, ASKING_SPEC.args());
+            enqueueWritten(asking);
+        }
+        RespEncoder.writeCommand(buffer, command.spec.args());
+        enqueueWritten(command);
     }
 
     private void enqueueWritten(CommandFuture<?> command) {
@@ -240,7 +298,9 @@ public final class Connection {
     /** Called by {@link Handshake} once HELLO/AUTH/SELECT/SETNAME have been answered. */
     void onHandshakeDone(boolean negotiatedResp3) {
         resp3 = negotiatedResp3;
+        resp3Negotiated = negotiatedResp3;
         state = State.READY;
+        ready = true;
         reconnectAttempts = 0;
         lastFailure = null;
         firstReady.complete(null);
@@ -256,8 +316,7 @@ public final class Connection {
             if (buffer == null) {
                 buffer = channel.alloc().ioBuffer();
             }
-            RespEncoder.writeCommand(buffer, command.spec.args());
-            enqueueWritten(command);
+            encode(buffer, command);
         }
         if (buffer != null) {
             channel.writeAndFlush(buffer).addListener(closeOnWriteFailure);
@@ -276,6 +335,7 @@ public final class Connection {
     private void onConnectFailed(Throwable cause) {
         recordFailure(cause);
         state = State.DISCONNECTED;
+        disconnectListener.run();
         scheduleReconnect();
     }
 
@@ -293,6 +353,7 @@ public final class Connection {
         failPending(inactiveHandler, reason, cause);
         channel = null;
         handler = null;
+        ready = false;
         receivingLargeReply(false);
         writable(true);
         if (closing) {
@@ -301,6 +362,7 @@ public final class Connection {
             return;
         }
         state = State.DISCONNECTED;
+        disconnectListener.run();
         if (!firstReady.isDone() && cause != null) {
             // Still connecting for the first time: let start() report it, keep retrying in the background.
             scheduleReconnect();
@@ -320,14 +382,15 @@ public final class Connection {
     }
 
     private void failWaiting(String reason, Throwable cause) {
+        Consumer<CommandFuture<?>> handOff = unsentHandOff;
         CommandFuture<?> command;
-        while ((command = waiting.poll()) != null) {
+        while ((command = waiting.poll()) != null || (command = outbound.poll()) != null) {
             unanswered.decrementAndGet();
-            command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
-        }
-        while ((command = outbound.poll()) != null) {
-            unanswered.decrementAndGet();
-            command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
+            if (handOff != null && !command.isDone()) {
+                handOff.accept(command); // never written, so sending it elsewhere cannot run it twice
+            } else {
+                command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
+            }
         }
     }
 
@@ -342,6 +405,16 @@ public final class Connection {
                     "cannot connect: " + describe(lastFailure), lastFailure));
         }
         eventLoop.schedule(this::connect, delay, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Closes like {@link #close} but hands every command that was never written (held while reconnecting,
+     * or sent after this call) to {@code handOff} instead of failing it: used when a cluster node leaves
+     * the topology, so its queued commands go to the slot's new owner.
+     */
+    public CompletableFuture<Void> retire(long graceNanos, Consumer<CommandFuture<?>> handOff) {
+        unsentHandOff = handOff;
+        return close(graceNanos);
     }
 
     /**

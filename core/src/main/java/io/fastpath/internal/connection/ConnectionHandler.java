@@ -90,6 +90,10 @@ final class ConnectionHandler extends ByteToMessageDecoder {
         if (command.isDone()) {
             return; // tombstone: the caller timed out or cancelled; this late reply is dropped
         }
+        ErrorInterceptor interceptor = command.errorInterceptor();
+        if (interceptor != null && reply instanceof Reply.ErrorReply error && interceptor.intercept(command, error, connection)) {
+            return; // redirected or retried: the command is on its way again, this reply was its own
+        }
         try {
             command.prepare(reply);
         } catch (UnexpectedReplyException wrongShape) {

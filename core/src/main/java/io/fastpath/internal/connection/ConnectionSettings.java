@@ -13,6 +13,7 @@ import java.util.function.Supplier;
  * @param completionExecutor where async callers' futures complete; null completes on the I/O thread
  * @param maxInFlight queued plus unanswered commands per connection before callers get backpressure
  * @param maxQueuedWhileDisconnected commands held for a reconnect before callers fail fast
+ * @param replicaReads send READONLY in the handshake, so a cluster replica serves reads on this connection
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -25,4 +26,12 @@ public record ConnectionSettings(
         Executor completionExecutor,
         ReconnectBackoff backoff,
         String libraryName,
-        String libraryVersion) {}
+        String libraryVersion,
+        boolean replicaReads) {
+
+    /** The same settings with READONLY in the handshake on or off. */
+    public ConnectionSettings withReplicaReads(boolean enabled) {
+        return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
+                maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled);
+    }
+}

@@ -41,6 +41,7 @@ final class Handshake {
         }
         send(hello).whenComplete((reply, failure) -> {
             if (failure == null) {
+                connection.serverMode(modeOf(reply));
                 afterProtocolChosen(true, false);
             } else if (isMissingHello(failure)) {
                 fallBackToResp2();
@@ -73,6 +74,9 @@ final class Handshake {
         if (settings.database() != 0) {
             required.add(send(List.of("SELECT", Integer.toString(settings.database()))));
         }
+        if (settings.replicaReads()) {
+            required.add(send(List.of("READONLY")));
+        }
         if (nameStillToSet && settings.clientName() != null) {
             required.add(send(List.of("CLIENT", "SETNAME", settings.clientName())));
         }
@@ -98,6 +102,25 @@ final class Handshake {
         CommandFuture<Reply> future = new CommandFuture<>(spec, true, deadline);
         connection.writeInternal(future);
         return future;
+    }
+
+    /** The {@code mode} field of the HELLO reply: standalone, cluster or sentinel; null when absent. */
+    private static String modeOf(Reply hello) {
+        if (hello instanceof Reply.MapReply map) {
+            for (var entry : map.entries().entrySet()) {
+                if ("mode".equals(text(entry.getKey()))) {
+                    return text(entry.getValue());
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String text(Reply reply) {
+        if (reply instanceof Reply.BulkStringReply bulk) {
+            return bulk.asUtf8();
+        }
+        return reply instanceof Reply.SimpleStringReply simple ? simple.value() : null;
     }
 
     private static boolean isMissingHello(Throwable failure) {

@@ -50,6 +50,13 @@ final class ScriptedServer implements AutoCloseable {
         }
     }
 
+    /** Closes every client connection (the listener stays open, so clients can reconnect). */
+    void dropConnections() throws IOException {
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+    }
+
     private void acceptLoop() {
         while (!listener.isClosed()) {
             try {

@@ -1,0 +1,158 @@
+package io.fastpath.internal.cluster;
+
+import io.fastpath.internal.client.ClientResources;
+import io.fastpath.internal.client.NodeConnections;
+import io.fastpath.internal.connection.CommandFuture;
+import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.ConnectionSettings;
+import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.routing.SlotHash;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+
+/**
+ * The nodes the client has connections to and the slot table that routes to them. A refresh applies a
+ * new topology: nodes it names get connections, nodes it no longer names are retired (in-flight
+ * commands finish, never-written ones are handed off), and a new table is swapped in.
+ *
+ * <p>Thread ownership: any thread reads the table and the node map; changes (refresh, a redirect to an
+ * unknown node) hold {@link #lock}.
+ */
+final class ClusterNodes {
+    // Immutable.
+    private final ClientResources resources;
+    private final ConnectionSettings settings;
+    private final int connectionsPerNode;
+    private final long closeGraceNanos;
+    private final Runnable requestRefresh;
+    private final Consumer<CommandFuture<?>> handOff;
+
+    // Any thread reads; apply swaps it and MOVED patches entries.
+    private volatile SlotTable table;
+    /** Every node with connections; apply and redirects to unknown nodes add, apply removes. */
+    private final Map<Endpoint, ClusterNode> nodes = new ConcurrentHashMap<>();
+    private final Object lock = new Object();
+    private volatile boolean closed;
+
+    ClusterNodes(ClientResources resources, ConnectionSettings settings, int connectionsPerNode, long closeGraceNanos,
+                 Runnable requestRefresh, Consumer<CommandFuture<?>> handOff) {
+        this.resources = resources;
+        this.settings = settings;
+        this.connectionsPerNode = connectionsPerNode;
+        this.closeGraceNanos = closeGraceNanos;
+        this.requestRefresh = requestRefresh;
+        this.handOff = handOff;
+    }
+
+    SlotTable table() {
+        return table;
+    }
+
+    /** The node at {@code endpoint}, opening connections to it when it is new; a redirect to an unknown node asks for a refresh. */
+    ClusterNode nodeFor(Endpoint endpoint) {
+        return nodeFor(endpoint, true);
+    }
+
+    private ClusterNode nodeFor(Endpoint endpoint, boolean refreshIfNew) {
+        ClusterNode known = nodes.get(endpoint);
+        if (known != null) {
+            return known;
+        }
+        synchronized (lock) {
+            ClusterNode node = nodes.get(endpoint);
+            if (node == null) {
+                node = openNode(endpoint);
+                nodes.put(endpoint, node);
+                if (table != null) { // at start-up, ClusterRouter.start starts them and waits
+                    for (Connection connection : node.connections.all()) {
+                        connection.start();
+                    }
+                    if (refreshIfNew) {
+                        requestRefresh.run();
+                    }
+                }
+            }
+            return node;
+        }
+    }
+
+    private ClusterNode openNode(Endpoint endpoint) {
+        Connection[] connections = new Connection[connectionsPerNode];
+        for (int i = 0; i < connectionsPerNode; i++) {
+            connections[i] = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
+            connections[i].disconnectListener(requestRefresh);
+        }
+        return new ClusterNode(endpoint, new NodeConnections(connections));
+    }
+
+    /** Swaps in a table built from {@code topology}; nodes that left are retired. */
+    void apply(ClusterTopology topology) {
+        if (closed || topology.shards().isEmpty()) {
+            return;
+        }
+        synchronized (lock) {
+            SlotTable.ShardRoute[] bySlot = new SlotTable.ShardRoute[SlotHash.SLOT_COUNT];
+            Set<Endpoint> wanted = new HashSet<>(topology.slotless()); // kept if a redirect opened them, not opened here
+            for (ClusterTopology.Shard shard : topology.shards()) {
+                ClusterNode primary = nodeFor(shard.primary(), false);
+                wanted.add(shard.primary());
+                ClusterNode[] replicas = new ClusterNode[shard.replicas().size()];
+                for (int i = 0; i < replicas.length; i++) {
+                    replicas[i] = nodeFor(shard.replicas().get(i), false);
+                    wanted.add(shard.replicas().get(i));
+                }
+                SlotTable.ShardRoute route = new SlotTable.ShardRoute(primary, replicas);
+                for (int[] range : shard.slotRanges()) {
+                    for (int slot = Math.max(0, range[0]); slot <= range[1] && slot < bySlot.length; slot++) {
+                        bySlot[slot] = route;
+                    }
+                }
+            }
+            table = new SlotTable(bySlot);
+            for (Map.Entry<Endpoint, ClusterNode> entry : List.copyOf(nodes.entrySet())) {
+                if (!wanted.contains(entry.getKey())) {
+                    nodes.remove(entry.getKey());
+                    entry.getValue().retire(closeGraceNanos, handOff);
+                }
+            }
+        }
+    }
+
+    List<ClusterNode> all() {
+        return new ArrayList<>(nodes.values());
+    }
+
+    /** A random pick of up to {@code count} nodes, connected ones first, for the refresher to ask. */
+    List<ClusterNode> refreshCandidates(int count) {
+        List<ClusterNode> ready = new ArrayList<>();
+        List<ClusterNode> others = new ArrayList<>();
+        for (ClusterNode node : nodes.values()) {
+            (node.isReady() ? ready : others).add(node);
+        }
+        Collections.shuffle(ready, ThreadLocalRandom.current());
+        Collections.shuffle(others, ThreadLocalRandom.current());
+        ready.addAll(others);
+        return ready.subList(0, Math.min(count, ready.size()));
+    }
+
+    /** Closes every node; unanswered commands get up to the close grace to finish. */
+    CompletableFuture<Void> close() {
+        List<CompletableFuture<Void>> all = new ArrayList<>();
+        synchronized (lock) {
+            closed = true;
+            for (ClusterNode node : nodes.values()) {
+                all.add(node.close(closeGraceNanos));
+            }
+            nodes.clear();
+        }
+        return CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0]));
+    }
+}

@@ -1,0 +1,15 @@
+package io.fastpath.internal.cluster;
+
+import io.fastpath.ReadPolicy;
+import java.time.Duration;
+
+/**
+ * Cluster-only settings from the builder.
+ *
+ * @param maxRedirects MOVED/ASK redirects one command may follow before it fails
+ * @param refreshPeriod the periodic safety-net topology refresh
+ */
+public record ClusterOptions(ReadPolicy readPolicy, int maxRedirects, Duration refreshPeriod) {
+    public static final int DEFAULT_MAX_REDIRECTS = 5;
+    public static final Duration DEFAULT_REFRESH_PERIOD = Duration.ofSeconds(30);
+}

@@ -1,0 +1,228 @@
+package io.fastpath.internal.cluster;
+
+import io.fastpath.ReadPolicy;
+import io.fastpath.RedisNotSentException;
+import io.fastpath.Reply;
+import io.fastpath.internal.client.ClientResources;
+import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.command.ReplyConverter;
+import io.fastpath.internal.connection.CommandFuture;
+import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.ConnectionSettings;
+import io.fastpath.internal.routing.SlotHash;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Sends commands to a Redis Cluster. A keyed command: hash slot, one array read in the current
+ * {@link SlotTable}, then {@code Connection.send} on that node's connection for the slot; no lease,
+ * lock or pool on the way. Multi-key commands are split ({@link MultiKeySplitter}), keyless
+ * all-node commands fanned out ({@link FanOut}), SCAN iterates primaries ({@link ClusterScan}).
+ * Redirects and transient refusals come back through {@link RedirectHandler}; the topology is kept
+ * fresh by {@link TopologyRefresher}.
+ */
+public final class ClusterRouter {
+    // Immutable.
+    private final ClusterOptions options;
+    /** Null completes merged replies on the I/O thread. */
+    private final Executor completionExecutor;
+    final RedirectHandler redirects;
+    final TopologyRefresher refresher;
+    final ClusterNodes nodes;
+    private final UnknownCommandKeys unknownCommandKeys = new UnknownCommandKeys();
+
+    // Any thread.
+    private volatile boolean closed;
+
+    private ClusterRouter(ClientResources resources, ConnectionSettings settings, int connectionsPerNode,
+                          ClusterOptions options, long closeGraceNanos) {
+        this.options = options;
+        this.completionExecutor = settings.completionExecutor();
+        this.redirects = new RedirectHandler(this, options.maxRedirects());
+        this.refresher = new TopologyRefresher(this, resources, options);
+        // Every cluster connection may serve reads under a replica policy: a node's role can change under it.
+        this.nodes = new ClusterNodes(resources, settings.withReplicaReads(options.readPolicy() != ReadPolicy.PRIMARY),
+                connectionsPerNode, closeGraceNanos, refresher::requestSoon, this::sendElsewhere);
+    }
+
+    /** Opens connections to every node of {@code topology} and waits (up to {@code waitNanos}) for them. */
+    public static ClusterRouter start(ClusterTopology topology, ClientResources resources,
+                                      ConnectionSettings settings, int connectionsPerNode, ClusterOptions options,
+                                      long closeGraceNanos, long waitNanos) {
+        ClusterRouter router = new ClusterRouter(resources, settings, connectionsPerNode, options, closeGraceNanos);
+        router.nodes.apply(topology);
+        List<CompletableFuture<?>> ready = new ArrayList<>();
+        for (ClusterNode node : router.nodes.all()) {
+            for (Connection connection : node.connections.all()) {
+                ready.add(connection.start().exceptionally(failure -> null)); // a node down now is retried in the background
+            }
+        }
+        try {
+            CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0])).get(waitNanos, TimeUnit.NANOSECONDS);
+        } catch (Exception notAllReady) {
+            // Connections keep trying in the background; commands wait for them within their deadline.
+        }
+        router.refresher.startPeriodic();
+        return router;
+    }
+
+    // ---- the command path (any thread) ----
+
+    public <T> CompletableFuture<T> dispatch(CommandSpec<T> spec, boolean blocking, long deadline,
+                                             AtomicInteger callerInFlight, boolean callerIdle) {
+        int singleSlot = CommandPlan.singleSlot(spec);
+        if (singleSlot != CommandPlan.NEEDS_PLAN) { // the common case: one key, one slot, one array read
+            CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, callerInFlight).errorInterceptor(redirects);
+            send(future, singleSlot, callerIdle);
+            return future;
+        }
+        CommandPlan plan;
+        try {
+            plan = CommandPlan.of(spec);
+        } catch (RuntimeException refused) {
+            callerInFlight.decrementAndGet();
+            throw refused;
+        }
+        if (plan.kind == CommandPlan.Kind.SLOT || plan.kind == CommandPlan.Kind.KEYLESS) {
+            CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, callerInFlight).errorInterceptor(redirects);
+            send(future, plan.slot, callerIdle);
+            return future;
+        }
+        if (plan.kind == CommandPlan.Kind.UNKNOWN_KEYS) {
+            CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, callerInFlight).errorInterceptor(redirects);
+            sendWithServerKeys(future);
+            return future;
+        }
+        CompletableFuture<T> result;
+        try {
+            result = switch (plan.kind) {
+                case SPLIT -> MultiKeySplitter.send(this, spec, plan, blocking, deadline);
+                case FAN_OUT -> FanOut.send(this, spec, plan.info, blocking, deadline);
+                case SCAN -> ClusterScan.send(this, spec, blocking, deadline);
+                default -> throw new IllegalStateException(plan.kind.name());
+            };
+        } catch (RuntimeException refused) { // a SCAN cursor this client did not return
+            callerInFlight.decrementAndGet();
+            throw refused;
+        }
+        result.whenComplete((ignored, failure) -> callerInFlight.decrementAndGet());
+        return result;
+    }
+
+    /** Sends to the node serving {@code slot} (a negative slot: any primary, chosen by the calling thread). */
+    void send(CommandFuture<?> future, int slot, boolean callerIdle) {
+        ClusterNode node = nodeForSlot(slot, future.spec().readOnly());
+        if (node == null) {
+            refresher.requestSoon();
+            future.completeExceptionally(new RedisNotSentException("cluster",
+                    "no node serves slot " + slot + " in the client's slot table; a topology refresh was requested", null));
+            return;
+        }
+        node.connections.routeSlot(slot, callerIdle).send(future);
+    }
+
+    /** A command missing from the built-in table: routed by the key positions COMMAND GETKEYS gave for its name. */
+    private void sendWithServerKeys(CommandFuture<?> future) {
+        String name = future.spec().name();
+        byte[][] args = future.spec().args();
+        int[] positions = unknownCommandKeys.cached(name);
+        if (positions != null) {
+            send(future, UnknownCommandKeys.slotOf(positions, args), false);
+            return;
+        }
+        ClusterNode any = nodeForSlot(-1, false);
+        if (any == null) {
+            send(future, -1, false); // fails with the "no node" error
+            return;
+        }
+        unknownCommandKeys.lookUp(name, args, any.connections.routeSlot(-1, false))
+                .whenComplete((found, failure) -> send(future, UnknownCommandKeys.slotOf(found, args), false));
+    }
+
+    /** A command with a routing key goes by slot again (the table may have changed); a keyless one back to its node. */
+    void resend(CommandFuture<?> future, Connection previous) {
+        byte[] key = future.spec().routingKey();
+        if (key != null) {
+            send(future, SlotHash.slot(key), false);
+        } else {
+            previous.send(future);
+        }
+    }
+
+    /** A never-written command of a node that left: a keyed one goes to its slot's owner now; a node-specific one fails. */
+    private void sendElsewhere(CommandFuture<?> future) {
+        byte[] key = future.spec().routingKey();
+        if (key == null || closed) {
+            future.completeExceptionally(new RedisNotSentException("cluster",
+                    "the node it was sent to left the cluster before the command was written", null));
+            return;
+        }
+        future.prepareResend(false);
+        send(future, SlotHash.slot(key), false);
+    }
+
+    private ClusterNode nodeForSlot(int slot, boolean readOnly) {
+        SlotTable current = nodes.table();
+        if (slot < 0) {
+            List<ClusterNode> primaries = current.primaries();
+            return primaries.isEmpty() ? null : primaries.get((int) (Thread.currentThread().getId() % primaries.size()));
+        }
+        SlotTable.ShardRoute route = current.route(slot);
+        if (route == null) {
+            return null;
+        }
+        if (!readOnly || options.readPolicy() == ReadPolicy.PRIMARY || route.replicas().length == 0) {
+            return route.primary();
+        }
+        return ReplicaSelector.select(options.readPolicy(), route);
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** Converts a merged reply with the command's own converter and completes the caller's future on the right thread. */
+    <T> void complete(CompletableFuture<T> result, CommandSpec<T> spec, Reply merged, Throwable failure, boolean blocking) {
+        Runnable completion = () -> {
+            if (failure != null) {
+                result.completeExceptionally(failure);
+                return;
+            }
+            try {
+                ReplyConverter<T> converter = spec.converter();
+                result.complete(converter.convert(merged));
+            } catch (RuntimeException wrongShape) {
+                result.completeExceptionally(wrongShape);
+            }
+        };
+        if (blocking || completionExecutor == null) {
+            completion.run();
+        } else {
+            completionExecutor.execute(completion);
+        }
+    }
+
+    /** Stops refreshing and closes every node; unanswered commands get up to the close grace to finish. */
+    public CompletableFuture<Void> close() {
+        closed = true;
+        refresher.stop();
+        redirects.failWaitingRetries();
+        return nodes.close();
+    }
+
+    /** The failure of a completed future, or null when it succeeded. */
+    static Throwable failureOf(CompletableFuture<?> done) {
+        try {
+            done.getNow(null);
+            return null;
+        } catch (java.util.concurrent.CompletionException failed) {
+            return failed.getCause();
+        } catch (java.util.concurrent.CancellationException cancelled) {
+            return cancelled;
+        }
+    }
+}

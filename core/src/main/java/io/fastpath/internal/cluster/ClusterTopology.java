@@ -1,0 +1,36 @@
+package io.fastpath.internal.cluster;
+
+import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.routing.SlotHash;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A parsed view of the cluster: each shard's slot ranges, its primary and its healthy replicas.
+ *
+ * @param shards only shards that own at least one slot
+ * @param slotless healthy nodes of shards without slots (e.g. a new node importing its first slots):
+ *     not routed to, but connections a redirect opened to them are kept
+ */
+record ClusterTopology(List<Shard> shards, Set<Endpoint> slotless) {
+
+    /** @param slotRanges pairs of inclusive {start, end} */
+    record Shard(List<int[]> slotRanges, Endpoint primary, List<Endpoint> replicas) {}
+
+    /** How many of the 16384 slots some shard owns; a complete view covers them all. */
+    int coveredSlots() {
+        boolean[] covered = new boolean[SlotHash.SLOT_COUNT];
+        int count = 0;
+        for (Shard shard : shards) {
+            for (int[] range : shard.slotRanges()) {
+                for (int slot = range[0]; slot <= range[1] && slot < covered.length; slot++) {
+                    if (!covered[slot]) {
+                        covered[slot] = true;
+                        count++;
+                    }
+                }
+            }
+        }
+        return count;
+    }
+}

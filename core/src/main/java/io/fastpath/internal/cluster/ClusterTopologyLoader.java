@@ -1,0 +1,47 @@
+package io.fastpath.internal.cluster;
+
+import io.fastpath.RedisServerException;
+import io.fastpath.Reply;
+import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.command.Converters;
+import io.fastpath.internal.connection.CommandFuture;
+import io.fastpath.internal.connection.Connection;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+
+/** Asks one node for the topology: {@code CLUSTER SHARDS}, or {@code CLUSTER SLOTS} on servers before 7.0. */
+final class ClusterTopologyLoader {
+    private ClusterTopologyLoader() {}
+
+    /** Completes on the connection's event loop. */
+    static CompletableFuture<ClusterTopology> load(Connection connection, long deadlineNanos) {
+        return send(connection, deadlineNanos, "CLUSTER", "SHARDS").thenApply(ClusterTopologyParser::fromShards)
+                .exceptionallyCompose(failure -> {
+                    Throwable cause = failure instanceof java.util.concurrent.CompletionException ? failure.getCause() : failure;
+                    if (cause instanceof RedisServerException server && server.getMessage().toLowerCase().contains("unknown")) {
+                        return send(connection, deadlineNanos, "CLUSTER", "SLOTS").thenApply(ClusterTopologyParser::fromSlots);
+                    }
+                    return CompletableFuture.failedFuture(cause);
+                });
+    }
+
+    /** True when the node says {@code cluster_enabled:1} in {@code INFO cluster}. */
+    static CompletableFuture<Boolean> isClusterNode(Connection connection, long deadlineNanos) {
+        return send(connection, deadlineNanos, "INFO", "cluster").thenApply(reply -> {
+            String text = reply instanceof Reply.VerbatimStringReply verbatim ? verbatim.text()
+                    : reply instanceof Reply.BulkStringReply bulk ? bulk.asUtf8() : "";
+            return text.contains("cluster_enabled:1");
+        });
+    }
+
+    static CompletableFuture<Reply> send(Connection connection, long deadlineNanos, String... words) {
+        byte[][] args = new byte[words.length][];
+        for (int i = 0; i < words.length; i++) {
+            args[i] = words[i].getBytes(StandardCharsets.UTF_8);
+        }
+        CommandFuture<Reply> future = new CommandFuture<>(new CommandSpec<>(words[0], args, Converters.REPLY, null, false),
+                true, deadlineNanos);
+        connection.send(future);
+        return future;
+    }
+}

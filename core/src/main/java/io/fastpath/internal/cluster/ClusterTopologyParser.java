@@ -1,0 +1,152 @@
+package io.fastpath.internal.cluster;
+
+import io.fastpath.Reply;
+import io.fastpath.internal.command.UnexpectedReplyException;
+import io.fastpath.internal.connection.Endpoint;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads {@code CLUSTER SHARDS} (Redis 7+, RESP2 or RESP3) and {@code CLUSTER SLOTS} replies into a
+ * {@link ClusterTopology}. A shard's primary is its healthy master, else any master it lists (so its
+ * slots still route somewhere while a failover is pending); replicas marked {@code failed} are left out.
+ * A replica reported {@code loading} is kept: Redis 7.0 reports every replica with replication offset 0
+ * (a cluster that has not seen a write yet) as loading, and a replica that really is loading answers
+ * LOADING, which the client retries.
+ */
+final class ClusterTopologyParser {
+    private ClusterTopologyParser() {}
+
+    static ClusterTopology fromShards(Reply reply) {
+        List<ClusterTopology.Shard> shards = new ArrayList<>();
+        Set<Endpoint> slotless = new HashSet<>();
+        for (Reply shardReply : elements(reply)) {
+            Map<String, Reply> shard = fields(shardReply);
+            List<int[]> ranges = new ArrayList<>();
+            List<Reply> slots = elements(shard.get("slots"));
+            for (int i = 0; i + 1 < slots.size(); i += 2) {
+                ranges.add(new int[] {(int) number(slots.get(i)), (int) number(slots.get(i + 1))});
+            }
+            if (ranges.isEmpty()) {
+                for (Reply nodeReply : elements(shard.get("nodes"))) {
+                    Map<String, Reply> node = fields(nodeReply);
+                    Endpoint endpoint = endpointOf(node);
+                    if (endpoint != null && "online".equals(text(node.get("health")))) {
+                        slotless.add(endpoint);
+                    }
+                }
+                continue;
+            }
+            Endpoint healthyPrimary = null;
+            Endpoint anyPrimary = null;
+            List<Endpoint> replicas = new ArrayList<>();
+            for (Reply nodeReply : elements(shard.get("nodes"))) {
+                Map<String, Reply> node = fields(nodeReply);
+                Endpoint endpoint = endpointOf(node);
+                if (endpoint == null) {
+                    continue;
+                }
+                String health = text(node.get("health"));
+                if ("master".equals(text(node.get("role")))) {
+                    anyPrimary = anyPrimary == null ? endpoint : anyPrimary;
+                    healthyPrimary = "online".equals(health) && healthyPrimary == null ? endpoint : healthyPrimary;
+                } else if (!"failed".equals(health)) {
+                    replicas.add(endpoint);
+                }
+            }
+            Endpoint primary = healthyPrimary != null ? healthyPrimary : anyPrimary;
+            if (primary != null) {
+                shards.add(new ClusterTopology.Shard(ranges, primary, replicas));
+            }
+        }
+        return new ClusterTopology(shards, slotless);
+    }
+
+    /** CLUSTER SLOTS: one entry per slot range, {start, end, primary, replica...}; ranges of one primary are merged. */
+    static ClusterTopology fromSlots(Reply reply) {
+        Map<Endpoint, ClusterTopology.Shard> byPrimary = new LinkedHashMap<>();
+        for (Reply rangeReply : elements(reply)) {
+            List<Reply> range = elements(rangeReply);
+            if (range.size() < 3) {
+                throw new UnexpectedReplyException("a CLUSTER SLOTS range", rangeReply);
+            }
+            int[] slots = {(int) number(range.get(0)), (int) number(range.get(1))};
+            Endpoint primary = endpointOfSlotsEntry(range.get(2));
+            List<Endpoint> replicas = new ArrayList<>();
+            for (int i = 3; i < range.size(); i++) {
+                replicas.add(endpointOfSlotsEntry(range.get(i)));
+            }
+            ClusterTopology.Shard shard = byPrimary.computeIfAbsent(primary,
+                    key -> new ClusterTopology.Shard(new ArrayList<>(), key, replicas));
+            shard.slotRanges().add(slots);
+        }
+        return new ClusterTopology(new ArrayList<>(byPrimary.values()), Set.of());
+    }
+
+    private static Endpoint endpointOfSlotsEntry(Reply entry) {
+        List<Reply> node = elements(entry);
+        return new Endpoint(text(node.get(0)), (int) number(node.get(1)));
+    }
+
+    private static Endpoint endpointOf(Map<String, Reply> node) {
+        String host = text(node.get("endpoint"));
+        if (host == null || host.isEmpty() || host.equals("?")) {
+            host = text(node.get("ip"));
+        }
+        Reply port = node.containsKey("port") ? node.get("port") : node.get("tls-port");
+        if (host == null || host.isEmpty() || port == null) {
+            return null;
+        }
+        return new Endpoint(host, (int) number(port));
+    }
+
+    /** A RESP3 map, or a RESP2 flat array of name/value pairs. */
+    private static Map<String, Reply> fields(Reply reply) {
+        Map<String, Reply> fields = new LinkedHashMap<>();
+        if (reply instanceof Reply.MapReply map) {
+            map.entries().forEach((name, value) -> fields.put(text(name), value));
+            return fields;
+        }
+        List<Reply> flat = elements(reply);
+        for (int i = 0; i + 1 < flat.size(); i += 2) {
+            fields.put(text(flat.get(i)), flat.get(i + 1));
+        }
+        return fields;
+    }
+
+    private static List<Reply> elements(Reply reply) {
+        if (reply instanceof Reply.ArrayReply array) {
+            return array.elements();
+        }
+        if (reply instanceof Reply.SetReply set) {
+            return set.elements();
+        }
+        throw new UnexpectedReplyException("an array", reply);
+    }
+
+    private static String text(Reply reply) {
+        if (reply instanceof Reply.BulkStringReply bulk) {
+            return new String(bulk.value(), StandardCharsets.UTF_8);
+        }
+        if (reply instanceof Reply.SimpleStringReply simple) {
+            return simple.value();
+        }
+        return null;
+    }
+
+    private static long number(Reply reply) {
+        if (reply instanceof Reply.IntegerReply integer) {
+            return integer.value();
+        }
+        String text = text(reply);
+        if (text != null) {
+            return Long.parseLong(text);
+        }
+        throw new UnexpectedReplyException("an integer", reply);
+    }
+}

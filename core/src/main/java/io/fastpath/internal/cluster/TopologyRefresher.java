@@ -1,0 +1,124 @@
+package io.fastpath.internal.cluster;
+
+import io.fastpath.ReadPolicy;
+import io.fastpath.internal.client.ClientResources;
+import io.fastpath.internal.connection.Connection;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Keeps the slot table fresh, off the command path. Triggers (MOVED, a lost connection, READONLY,
+ * CLUSTERDOWN, a failed fan-out, a redirect to an unknown node, the periodic safety net) all call
+ * {@link #requestSoon}: requests coalesce into one jittered refresh, at most one runs at a time, and
+ * refreshes start at least {@link #MIN_INTERVAL_NANOS} apart. A refresh asks up to three random nodes
+ * (connected ones first) and applies the answer that covers the most slots; nothing waits on it.
+ *
+ * <p>Thread ownership: flags are atomics; the refresh itself runs on an event loop and its callbacks.
+ */
+final class TopologyRefresher {
+    private static final int NODES_ASKED = 3;
+    private static final long MIN_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+    private static final long QUERY_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    private final ClusterRouter router;
+    private final EventLoop loop;
+    private final ClusterOptions options;
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private final AtomicBoolean running = new AtomicBoolean();
+    private volatile long lastStartNanos = System.nanoTime();
+    private volatile ScheduledFuture<?> periodic;
+
+    TopologyRefresher(ClusterRouter router, ClientResources resources, ClusterOptions options) {
+        this.router = router;
+        this.loop = resources.nextEventLoop();
+        this.options = options;
+    }
+
+    void startPeriodic() {
+        // A second look soon after start-up: a cluster that was just created or changed may still be gossiping
+        // roles, and LOWEST_LATENCY needs its first round trips measured.
+        loop.schedule(this::requestSoon, 1, TimeUnit.SECONDS);
+        long period = options.refreshPeriod().toNanos();
+        periodic = loop.scheduleAtFixedRate(this::requestSoon, period, period, TimeUnit.NANOSECONDS);
+    }
+
+    void stop() {
+        ScheduledFuture<?> task = periodic;
+        if (task != null) {
+            task.cancel(false);
+        }
+    }
+
+    /** Any thread: asks for a refresh within a few hundred milliseconds; repeated requests coalesce. */
+    void requestSoon() {
+        if (router.isClosed() || !scheduled.compareAndSet(false, true)) {
+            return;
+        }
+        long sinceLast = System.nanoTime() - lastStartNanos;
+        long jitter = TimeUnit.MILLISECONDS.toNanos(20 + ThreadLocalRandom.current().nextInt(80));
+        long delay = Math.max(jitter, MIN_INTERVAL_NANOS - sinceLast);
+        try {
+            loop.schedule(this::run, delay, TimeUnit.NANOSECONDS);
+        } catch (RuntimeException shuttingDown) {
+            scheduled.set(false);
+        }
+    }
+
+    private void run() {
+        if (router.isClosed()) {
+            scheduled.set(false);
+            return;
+        }
+        if (!running.compareAndSet(false, true)) {
+            loop.schedule(this::run, 50, TimeUnit.MILLISECONDS); // stays scheduled: runs after the current one
+            return;
+        }
+        scheduled.set(false); // from here on, a new trigger schedules another refresh after this one
+        lastStartNanos = System.nanoTime();
+        List<ClusterNode> asked = router.nodes.refreshCandidates(NODES_ASKED);
+        List<CompletableFuture<ClusterTopology>> answers = new ArrayList<>();
+        long deadline = System.nanoTime() + QUERY_TIMEOUT_NANOS;
+        for (ClusterNode node : asked) {
+            Connection connection = node.connections.routeSlot(-1, false);
+            answers.add(ClusterTopologyLoader.load(connection, deadline).exceptionally(failure -> null));
+        }
+        CompletableFuture.allOf(answers.toArray(new CompletableFuture<?>[0])).whenComplete((ignored, failure) -> {
+            try {
+                ClusterTopology best = null;
+                for (CompletableFuture<ClusterTopology> answer : answers) {
+                    ClusterTopology topology = answer.getNow(null);
+                    if (topology != null && (best == null || topology.coveredSlots() > best.coveredSlots())) {
+                        best = topology;
+                    }
+                }
+                if (best != null) {
+                    router.nodes.apply(best);
+                }
+                if (options.readPolicy() == ReadPolicy.LOWEST_LATENCY) {
+                    measureLatencies();
+                }
+            } finally {
+                running.set(false);
+            }
+        });
+    }
+
+    /** One PING per node; its round trip feeds {@link ReadPolicy#LOWEST_LATENCY}. */
+    private void measureLatencies() {
+        long deadline = System.nanoTime() + QUERY_TIMEOUT_NANOS;
+        for (ClusterNode node : router.nodes.all()) {
+            long start = System.nanoTime();
+            ClusterTopologyLoader.send(node.connections.routeSlot(-1, false), deadline, "PING").whenComplete((reply, failure) -> {
+                if (failure == null) {
+                    node.recordLatency(System.nanoTime() - start);
+                }
+            });
+        }
+    }
+}

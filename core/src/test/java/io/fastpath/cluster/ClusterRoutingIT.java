@@ -1,0 +1,263 @@
+package io.fastpath.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fastpath.ReadPolicy;
+import io.fastpath.RedisClient;
+import io.fastpath.RedisCrossSlotException;
+import io.fastpath.Reply;
+import io.fastpath.ScanArgs;
+import io.fastpath.testkit.RedisCluster;
+import io.fastpath.testkit.RedisClusterExtension;
+import io.fastpath.testkit.RedisServer;
+import io.fastpath.testkit.RespClient;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Slot routing, multi-key splitting, fan-out and the cross-slot pre-check on a stable 3-primary cluster with one replica each. */
+class ClusterRoutingIT {
+    @RegisterExtension
+    static RedisClusterExtension redis = RedisClusterExtension.of(3, 1);
+
+    static RedisClient client;
+
+    @BeforeAll
+    static void connect() {
+        client = RedisClient.create(redis.cluster().primaries().get(1).uri());
+    }
+
+    @AfterAll
+    static void close() {
+        client.close();
+    }
+
+    @BeforeEach
+    void emptyTheCluster() {
+        client.flushall();
+    }
+
+    @Test
+    void tenThousandRandomKeysEachLandOnTheNodeThatOwnsTheirSlot() throws Exception {
+        RedisCluster cluster = redis.cluster();
+        Random random = new Random(42);
+        List<String> keys = new ArrayList<>();
+        List<CompletableFuture<Boolean>> writes = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            String key = "random:" + Long.toHexString(random.nextLong()) + ":" + i;
+            keys.add(key);
+            writes.add(client.async().set(key, "v" + i));
+        }
+        CompletableFuture.allOf(writes.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
+
+        ClusterSlotOwners owners = ClusterSlotOwners.of(cluster);
+        Map<Integer, Long> expectedPerPort = new HashMap<>();
+        Map<Integer, RespClient> admins = new HashMap<>();
+        try {
+            for (RedisServer primary : cluster.primaries()) {
+                admins.put(primary.port(), primary.admin());
+            }
+            RespClient anyAdmin = admins.values().iterator().next();
+            for (int i = 0; i < keys.size(); i++) {
+                String key = keys.get(i);
+                int slot = cluster.keySlot(key);
+                if (i % 20 == 0) {
+                    assertThat(anyAdmin.call("CLUSTER", "KEYSLOT", key)).isEqualTo((long) slot);
+                }
+                RedisServer owner = owners.owner(cluster, slot);
+                expectedPerPort.merge(owner.port(), 1L, Long::sum);
+                assertThat(admins.get(owner.port()).call("EXISTS", key)).as("%s on %s", key, owner).isEqualTo(1L);
+            }
+            for (RedisServer primary : cluster.primaries()) {
+                assertThat(admins.get(primary.port()).call("DBSIZE")).as("DBSIZE of %s", primary)
+                        .isEqualTo(expectedPerPort.getOrDefault(primary.port(), 0L));
+            }
+        } finally {
+            admins.values().forEach(RespClient::close);
+        }
+    }
+
+    @Test
+    void keysSharingAHashtagLandInOneSlotSoAnAtomicMultiKeyCommandOnThemIsSent() {
+        Map<String, String> entries = new LinkedHashMap<>();
+        for (int i = 0; i < 20; i++) {
+            entries.put("{user:7}:field" + i, "value" + i);
+        }
+        assertThat(client.msetnx(entries)).isTrue();
+        int slot = redis.cluster().keySlot("{user:7}");
+        RedisServer owner = ClusterSlotOwners.of(redis.cluster()).owner(redis.cluster(), slot);
+        assertThat(owner.call("DBSIZE")).isEqualTo(20L);
+    }
+
+    @Test
+    void mgetMsetDelAndExistsAcrossSlotsAnswerInTheCallersOrder() {
+        Map<String, String> entries = new LinkedHashMap<>();
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            entries.put("multi:" + i, "value" + i);
+            keys.add("multi:" + i);
+        }
+        client.mset(entries);
+        List<String> asked = new ArrayList<>(keys);
+        asked.add(100, "multi:absent");
+        List<String> values = client.mget(asked);
+        assertThat(values).hasSize(201);
+        for (int i = 0; i < asked.size(); i++) {
+            assertThat(values.get(i)).isEqualTo(entries.get(asked.get(i)));
+        }
+        assertThat(client.exists(asked)).isEqualTo(200L);
+        assertThat(client.touch(asked)).isEqualTo(200L);
+        assertThat(client.del(keys.subList(0, 50))).isEqualTo(50L);
+        assertThat(client.unlink(keys.subList(50, 100))).isEqualTo(50L);
+        assertThat(client.exists(asked)).isEqualTo(100L);
+    }
+
+    @Test
+    void fanOutDbsizeEqualsTheSumOfEveryPrimarysOwnCount() {
+        for (int i = 0; i < 500; i++) {
+            client.set("count:" + i, "x");
+        }
+        long sum = 0;
+        for (RedisServer primary : redis.cluster().primaries()) {
+            sum += (Long) primary.call("DBSIZE");
+        }
+        assertThat(sum).isEqualTo(500L);
+        assertThat(client.dbsize()).isEqualTo(500L);
+        client.flushall();
+        assertThat(client.dbsize()).isZero();
+    }
+
+    @Test
+    void aCommandWhoseKeysSpanSlotsFailsBeforeAnythingIsSent() {
+        Map<String, String> entries = new LinkedHashMap<>();
+        entries.put("cross:a", "1");
+        entries.put("cross:b", "2");
+        entries.put("cross:c", "3");
+        assertThat(redis.cluster().keySlot("cross:a")).isNotEqualTo(redis.cluster().keySlot("cross:b"));
+        assertThatThrownBy(() -> client.async().msetnx(entries))
+                .isInstanceOf(RedisCrossSlotException.class)
+                .hasMessageContaining("MSETNX")
+                .hasMessageContaining("cross:a")
+                .hasMessageContaining("cross:b");
+        assertThatThrownBy(() -> client.execute(client.commands().command("SUNIONSTORE", "cross:a", "cross:b", "cross:c")))
+                .isInstanceOf(RedisCrossSlotException.class);
+        assertThat(client.exists("cross:a", "cross:b", "cross:c")).isZero();
+    }
+
+    @Test
+    void genericCommandsRouteByTheServersCommandTable() {
+        for (int i = 0; i < 100; i++) {
+            Reply reply = client.execute(client.commands().command("SET", "generic:" + i, "v" + i));
+            assertThat(reply).isEqualTo(Reply.SimpleStringReply.OK);
+        }
+        for (int i = 0; i < 100; i++) {
+            assertThat(client.get("generic:" + i)).isEqualTo("v" + i);
+        }
+    }
+
+    @Test
+    void scanIteratesOverTheKeysOfEveryPrimary() {
+        Set<String> written = new HashSet<>();
+        for (int i = 0; i < 1_000; i++) {
+            client.set("scan:" + i, "x");
+            written.add("scan:" + i);
+        }
+        Set<String> seen = new HashSet<>();
+        for (String key : client.scan(ScanArgs.none().count(100))) {
+            seen.add(key);
+        }
+        assertThat(seen).isEqualTo(written);
+        Reply keys = client.execute(client.commands().command("KEYS", "scan:*"));
+        assertThat(((Reply.ArrayReply) keys).elements()).hasSize(1_000);
+    }
+
+    @Test
+    void readsUnderReplicaPreferredAreServedByAReplica() throws Exception {
+        RedisCluster cluster = redis.cluster();
+        int slot = cluster.keySlot("{replicated}");
+        RedisServer primary = ClusterSlotOwners.of(cluster).owner(cluster, slot);
+        RedisServer replica = cluster.replicasOf(primary).get(0);
+        client.set("{replicated}:key", "copied");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        try (RespClient replicaAdmin = replica.admin()) {
+            replicaAdmin.call("READONLY");
+            while (replicaAdmin.call("GET", "{replicated}:key") == null && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            replicaAdmin.call("CONFIG", "RESETSTAT");
+            try (RedisClient replicaReads = RedisClient.builder().uri(primary.uri()).readPolicy(ReadPolicy.REPLICA_PREFERRED).build()) {
+                for (int i = 0; i < 100; i++) {
+                    assertThat(replicaReads.get("{replicated}:key")).isEqualTo("copied");
+                }
+                replicaReads.set("{replicated}:key", "written to the primary");
+                assertThat(client.get("{replicated}:key")).isEqualTo("written to the primary");
+            }
+            String stats = replicaAdmin.call("INFO", "commandstats").toString();
+            assertThat(stats).contains("cmdstat_get:calls=100,");
+            assertThat(stats).contains("cmdstat_readonly:calls="); // issued in the handshake of the client's replica connections
+            assertThat(primary.call("GET", "{replicated}:key")).isEqualTo("written to the primary");
+        }
+    }
+
+    @Test
+    void readsUnderAnyAndLowestLatencySeeTheWrittenValuesOnceReplicated() throws Exception {
+        for (int i = 0; i < 50; i++) {
+            client.set("policy:" + i, "v" + i);
+        }
+        for (ReadPolicy policy : List.of(ReadPolicy.ANY, ReadPolicy.LOWEST_LATENCY)) {
+            try (RedisClient reads = RedisClient.builder().uri(redis.cluster().primaries().get(0).uri()).readPolicy(policy).build()) {
+                for (int i = 0; i < 50; i++) {
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                    String value = reads.get("policy:" + i);
+                    while (value == null && System.nanoTime() < deadline) { // a replica may not have the write yet
+                        Thread.sleep(5);
+                        value = reads.get("policy:" + i);
+                    }
+                    assertThat(value).as("%s under %s", "policy:" + i, policy).isEqualTo("v" + i);
+                }
+                reads.set("policy:written", policy.name());
+                assertThat(client.get("policy:written")).isEqualTo(policy.name());
+            }
+        }
+    }
+
+    @Test
+    void scriptLoadReachesEveryPrimarySoEvalshaWorksOnEveryShard() {
+        Reply loaded = client.execute(client.commands().command("SCRIPT", "LOAD", "return redis.call('GET', KEYS[1])"));
+        String digest = ((Reply.BulkStringReply) loaded).asUtf8();
+        for (RedisServer primary : redis.cluster().primaries()) {
+            assertThat(primary.call("SCRIPT", "EXISTS", digest)).as("%s", primary).isEqualTo(List.of(1L));
+        }
+        for (int i = 0; i < 30; i++) {
+            client.set("script:" + i, "v" + i);
+            Reply value = client.execute(client.commands().command("EVALSHA", digest, 1, "script:" + i));
+            assertThat(value).isEqualTo(new Reply.BulkStringReply(("v" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        }
+    }
+
+    @Test
+    void aSeedListWhoseFirstAddressIsDownConnectsThroughTheNext() {
+        RedisServer node = redis.cluster().primaries().get(0);
+        try (RedisClient seeded = RedisClient.builder()
+                .seeds("redis://127.0.0.1:1", node.uri())
+                .connectTimeout(java.time.Duration.ofMillis(500))
+                .build()) {
+            seeded.set("seeded", "yes");
+            assertThat(client.get("seeded")).isEqualTo("yes");
+            assertThat(seeded.toString()).contains("cluster");
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.fastpath.internal.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fastpath.internal.client.ClientResources;
+import io.fastpath.internal.client.NodeConnections;
+import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.ConnectionSettings;
+import io.fastpath.internal.connection.Credentials;
+import io.fastpath.internal.connection.ReconnectBackoff;
+import io.fastpath.internal.protocol.RespLimits;
+import java.time.Duration;
+import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.routing.SlotHash;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class SlotTableTest {
+    private static final ConnectionSettings SETTINGS = new ConnectionSettings(() -> new Credentials(null, null), 0, null,
+            Duration.ofSeconds(1), RespLimits.DEFAULTS, 10, 10, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false);
+
+    private final ClientResources resources = new ClientResources(1, null, true);
+
+    @AfterEach
+    void close() {
+        resources.close();
+    }
+
+    private ClusterNode node(int port) {
+        // Never started: the table only holds nodes, it does not talk to them.
+        Connection connection = new Connection(new Endpoint("127.0.0.1", port), SETTINGS, resources.nextEventLoop(), resources.channelType());
+        return new ClusterNode(new Endpoint("127.0.0.1", port), new NodeConnections(new Connection[] {connection}));
+    }
+
+    @Test
+    void aMovedPatchesOnlyItsOwnSlotAndDropsTheSlotsReplicasUntilTheNextRefresh() {
+        ClusterNode first = node(7001);
+        ClusterNode second = node(7000);
+        ClusterNode replica = node(7003);
+        SlotTable.ShardRoute firstShard = new SlotTable.ShardRoute(first, new ClusterNode[] {replica});
+        SlotTable.ShardRoute[] bySlot = new SlotTable.ShardRoute[SlotHash.SLOT_COUNT];
+        for (int slot = 0; slot < bySlot.length; slot++) {
+            bySlot[slot] = slot < 8192 ? firstShard : new SlotTable.ShardRoute(second, new ClusterNode[0]);
+        }
+        SlotTable table = new SlotTable(bySlot);
+        assertThat(table.primaries()).containsExactly(second, first); // ordered by address, as SCAN relies on
+
+        table.patch(100, second);
+
+        assertThat(table.route(100).primary()).isSameAs(second);
+        assertThat(table.route(100).replicas()).isEmpty();
+        assertThat(table.route(99)).isSameAs(firstShard);
+        assertThat(table.route(101)).isSameAs(firstShard);
+        assertThat(table.allNodes()).containsExactlyInAnyOrder(first, second, replica);
+    }
+}
