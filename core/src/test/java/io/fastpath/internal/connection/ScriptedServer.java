@@ -45,6 +45,9 @@ final class ScriptedServer implements AutoCloseable {
     /** Sends raw bytes to every connected client, outside any request. */
     void sendToAll(String resp) throws IOException {
         for (Socket socket : sockets) {
+            if (socket.isClosed()) {
+                continue; // a connection the client already dropped
+            }
             socket.getOutputStream().write(resp.getBytes(StandardCharsets.UTF_8));
             socket.getOutputStream().flush();
         }
