@@ -363,12 +363,7 @@ public final class Connection {
         }
         state = State.DISCONNECTED;
         disconnectListener.run();
-        if (!firstReady.isDone() && cause != null) {
-            // Still connecting for the first time: let start() report it, keep retrying in the background.
-            scheduleReconnect();
-            return;
-        }
-        scheduleReconnect();
+        scheduleReconnect(); // also during the first connect: start() reports the failure, retries go on
     }
 
     private void failPending(ConnectionHandler failedHandler, String reason, Throwable cause) {
