@@ -1,6 +1,5 @@
 package io.fastpath.internal.command;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -192,23 +191,12 @@ public final class CommandInfo {
 
     /** The bit for the server's spelling of a flag ({@code readonly}, {@code skip_monitor}, ...). */
     public static int flag(String serverName) {
-        for (int bit = 0; bit < FLAG_NAMES.length; bit++) {
-            if (FLAG_NAMES[bit].equalsIgnoreCase(serverName)) {
-                return 1 << bit;
-            }
-        }
-        throw new IllegalArgumentException("unknown command flag: " + serverName);
+        return FlagNames.bitOf(FLAG_NAMES, serverName, "command flag");
     }
 
     /** The constant names ({@code READONLY}, {@code FAST}, ...) of the set bits, lowest bit first. */
     public static List<String> flagNames(int flags) {
-        List<String> names = new ArrayList<>();
-        for (int bit = 0; bit < FLAG_NAMES.length; bit++) {
-            if ((flags & (1 << bit)) != 0) {
-                names.add(FLAG_NAMES[bit].toUpperCase(Locale.ROOT));
-            }
-        }
-        return names;
+        return FlagNames.namesOf(FLAG_NAMES, flags);
     }
 
     private static RequestPolicy requestPolicyOf(List<String> tips) {

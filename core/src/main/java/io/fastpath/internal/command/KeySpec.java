@@ -1,8 +1,6 @@
 package io.fastpath.internal.command;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -106,23 +104,12 @@ public final class KeySpec {
 
     /** The flag bit for the server's spelling ({@code RW}, {@code access}, ...), case-insensitively. */
     public static int flag(String serverName) {
-        for (int bit = 0; bit < FLAG_NAMES.length; bit++) {
-            if (FLAG_NAMES[bit].equalsIgnoreCase(serverName)) {
-                return 1 << bit;
-            }
-        }
-        throw new IllegalArgumentException("unknown key spec flag: " + serverName);
+        return FlagNames.bitOf(FLAG_NAMES, serverName, "key spec flag");
     }
 
     /** The constant names ({@code RW}, {@code ACCESS}, ...) of the set bits, lowest bit first. */
     public static List<String> flagNames(int flags) {
-        List<String> names = new ArrayList<>();
-        for (int bit = 0; bit < FLAG_NAMES.length; bit++) {
-            if ((flags & (1 << bit)) != 0) {
-                names.add(FLAG_NAMES[bit].toUpperCase(Locale.ROOT));
-            }
-        }
-        return names;
+        return FlagNames.namesOf(FLAG_NAMES, flags);
     }
 
     @Override
