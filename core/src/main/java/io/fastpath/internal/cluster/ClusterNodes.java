@@ -126,6 +126,20 @@ final class ClusterNodes {
         }
     }
 
+    /** True while the table routes slots to a primary none of whose connections is up (it may be failing over). */
+    boolean hasUnreachablePrimary() {
+        SlotTable current = table;
+        if (current == null) {
+            return false;
+        }
+        for (ClusterNode primary : current.primaries()) {
+            if (!primary.isReady()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     List<ClusterNode> all() {
         return new ArrayList<>(nodes.values());
     }
