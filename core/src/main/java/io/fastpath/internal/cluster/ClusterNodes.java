@@ -41,6 +41,8 @@ final class ClusterNodes {
     private final Map<Endpoint, ClusterNode> nodes = new ConcurrentHashMap<>();
     private final Object lock = new Object();
     private volatile boolean closed;
+    /** Told after every applied topology (pub/sub moves shard channels to their new owners). */
+    private volatile Runnable appliedListener = () -> { };
 
     ClusterNodes(ClientResources resources, ConnectionSettings settings, int connectionsPerNode, long closeGraceNanos,
                  Runnable requestRefresh, Consumer<CommandFuture<?>> handOff) {
@@ -93,11 +95,20 @@ final class ClusterNodes {
         return new ClusterNode(endpoint, new NodeConnections(connections));
     }
 
+    void appliedListener(Runnable listener) {
+        this.appliedListener = listener;
+    }
+
     /** Swaps in a table built from {@code topology}; nodes that left are retired. */
     void apply(ClusterTopology topology) {
         if (closed || topology.shards().isEmpty()) {
             return;
         }
+        applyLocked(topology);
+        appliedListener.run(); // outside the lock: the listener may route commands
+    }
+
+    private void applyLocked(ClusterTopology topology) {
         synchronized (lock) {
             SlotTable.ShardRoute[] bySlot = new SlotTable.ShardRoute[SlotHash.SLOT_COUNT];
             Set<Endpoint> wanted = new HashSet<>(topology.slotless()); // kept if a redirect opened them, not opened here

@@ -71,6 +71,8 @@ public final class Connection {
     private volatile boolean resp3Negotiated;
     /** Set once by {@link #retire}: receives never-written commands instead of failing them. */
     private volatile Consumer<CommandFuture<?>> unsentHandOff;
+    /** Runs at the end of every handshake, before the connection is ready (pub/sub resubscription); null for none. */
+    private volatile HandshakeExtension handshakeExtension;
     /** Told when a connection is lost or a connect attempt fails (cluster topology refresh trigger). */
     private volatile Runnable disconnectListener = () -> { };
     /** Written by the event loop, read by callers choosing a connection; see {@link #isCongested()}. */
@@ -125,6 +127,15 @@ public final class Connection {
 
     public void pushListener(Consumer<Reply.PushReply> listener) {
         this.pushListener = listener;
+    }
+
+    /** Set before {@link #start}: commands every handshake runs after the built-in ones, before any queued command. */
+    public void handshakeExtension(HandshakeExtension extension) {
+        this.handshakeExtension = extension;
+    }
+
+    HandshakeExtension handshakeExtension() {
+        return handshakeExtension;
     }
 
     public void disconnectListener(Runnable listener) {
