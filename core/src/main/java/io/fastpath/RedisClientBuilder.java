@@ -30,6 +30,7 @@ public final class RedisClientBuilder {
     private int port = RedisUri.DEFAULT_PORT;
     private String username;
     private String password;
+    private CredentialsProvider credentialsProvider;
     private int database;
     private String clientName;
     private int connectionsPerNode = DEFAULT_CONNECTIONS_PER_NODE;
@@ -57,6 +58,9 @@ public final class RedisClientBuilder {
         this.port = parsed.port();
         this.username = parsed.username();
         this.password = parsed.password();
+        if (parsed.password() != null) {
+            this.credentialsProvider = null; // the URI's own secret wins over an earlier provider
+        }
         this.database = parsed.database();
         return this;
     }
@@ -120,6 +124,21 @@ public final class RedisClientBuilder {
     public RedisClientBuilder credentials(String username, String password) {
         this.username = username;
         this.password = password;
+        this.credentialsProvider = null;
+        return this;
+    }
+
+    /**
+     * Credentials asked for on every connect and reconnect, so secrets can rotate without a restart;
+     * replaces {@link #credentials} and any user/password of the URI. See {@link CredentialsProvider}.
+     */
+    public RedisClientBuilder credentialsProvider(CredentialsProvider provider) {
+        if (provider == null) {
+            throw new RedisArgumentException("credentialsProvider must not be null");
+        }
+        this.credentialsProvider = provider;
+        this.username = null;
+        this.password = null;
         return this;
     }
 
@@ -225,7 +244,7 @@ public final class RedisClientBuilder {
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
-                "fastpath", LIBRARY_VERSION, false);
+                "fastpath", LIBRARY_VERSION, false, credentialsProvider);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
