@@ -6,6 +6,7 @@ import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.connection.EventDispatcher;
 import io.fastpath.internal.connection.ReconnectBackoff;
 import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
@@ -48,6 +49,7 @@ public final class RedisClientBuilder {
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
     private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
+    private RedisEventListener eventListener;
 
     RedisClientBuilder() {}
 
@@ -238,13 +240,26 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Told about connects, disconnects, reconnect attempts, cluster topology changes and redirects, in
+     * order, off the I/O threads (see {@link RedisEventListener}); default: nobody.
+     */
+    public RedisClientBuilder eventListener(RedisEventListener listener) {
+        if (listener == null) {
+            throw new RedisArgumentException("eventListener must not be null");
+        }
+        this.eventListener = listener;
+        return this;
+    }
+
     /** Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it cannot. */
     public RedisClient build() {
         Credentials credentials = new Credentials(username, password);
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
-                "fastpath", LIBRARY_VERSION, false, credentialsProvider);
+                "fastpath", LIBRARY_VERSION, false, credentialsProvider,
+                eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()));
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);

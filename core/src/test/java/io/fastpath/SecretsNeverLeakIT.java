@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Credentials;
+import io.fastpath.internal.connection.EventDispatcher;
 import io.fastpath.internal.connection.ReconnectBackoff;
 import io.fastpath.internal.protocol.RespLimits;
 import io.fastpath.testkit.RedisServer;
@@ -52,7 +53,7 @@ class SecretsNeverLeakIT {
             texts.add(new Credentials("app", SECRET).toString());
             texts.add(new ConnectionSettings(() -> new Credentials("app", SECRET), 0, null, Duration.ofSeconds(1),
                     RespLimits.DEFAULTS, 1, 1, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false,
-                    CredentialsProvider.fixed("app", SECRET)).toString());
+                    CredentialsProvider.fixed("app", SECRET), EventDispatcher.NONE).toString());
 
             try (RedisClient redis = builder.build()) {
                 texts.add(redis.toString());

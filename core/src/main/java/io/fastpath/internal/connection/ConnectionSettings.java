@@ -17,6 +17,7 @@ import java.util.function.Supplier;
  * @param replicaReads send READONLY in the handshake, so a cluster replica serves reads on this connection
  * @param credentialsProvider the user's provider, asked on every (re)connect instead of {@code credentials}
  *     when not null (it may answer asynchronously)
+ * @param events where connection and cluster events go (the user's listener, or {@link EventDispatcher#NONE})
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -31,12 +32,13 @@ public record ConnectionSettings(
         String libraryName,
         String libraryVersion,
         boolean replicaReads,
-        CredentialsProvider credentialsProvider) {
+        CredentialsProvider credentialsProvider,
+        EventDispatcher events) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                 maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
-                credentialsProvider);
+                credentialsProvider, events);
     }
 }
