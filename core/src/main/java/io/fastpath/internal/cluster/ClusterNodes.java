@@ -1,5 +1,6 @@
 package io.fastpath.internal.cluster;
 
+import io.fastpath.RedisEvent;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.NodeConnections;
 import io.fastpath.internal.connection.CommandFuture;
@@ -110,6 +111,7 @@ final class ClusterNodes {
 
     private void applyLocked(ClusterTopology topology) {
         synchronized (lock) {
+            Set<Endpoint> before = new HashSet<>(nodes.keySet());
             SlotTable.ShardRoute[] bySlot = new SlotTable.ShardRoute[SlotHash.SLOT_COUNT];
             Set<Endpoint> wanted = new HashSet<>(topology.slotless()); // kept if a redirect opened them, not opened here
             for (ClusterTopology.Shard shard : topology.shards()) {
@@ -127,6 +129,7 @@ final class ClusterNodes {
                     }
                 }
             }
+            SlotTable previous = table;
             table = new SlotTable(bySlot);
             for (Map.Entry<Endpoint, ClusterNode> entry : List.copyOf(nodes.entrySet())) {
                 if (!wanted.contains(entry.getKey())) {
@@ -134,6 +137,39 @@ final class ClusterNodes {
                     entry.getValue().retire(closeGraceNanos, handOff);
                 }
             }
+            if (settings.events().enabled()) {
+                publishChange(before, previous, bySlot);
+            }
+        }
+    }
+
+    /** Tells the event listener what this apply changed: nodes opened or retired, slots with a new primary. */
+    private void publishChange(Set<Endpoint> before, SlotTable previous, SlotTable.ShardRoute[] bySlot) {
+        List<String> added = new ArrayList<>();
+        for (Endpoint endpoint : nodes.keySet()) {
+            if (!before.contains(endpoint)) {
+                added.add(endpoint.toString());
+            }
+        }
+        List<String> removed = new ArrayList<>();
+        for (Endpoint endpoint : before) {
+            if (!nodes.containsKey(endpoint)) {
+                removed.add(endpoint.toString());
+            }
+        }
+        int reassigned = 0;
+        for (int slot = 0; slot < bySlot.length; slot++) {
+            SlotTable.ShardRoute old = previous == null ? null : previous.route(slot);
+            ClusterNode oldPrimary = old == null ? null : old.primary();
+            ClusterNode newPrimary = bySlot[slot] == null ? null : bySlot[slot].primary();
+            if (oldPrimary != newPrimary) {
+                reassigned++;
+            }
+        }
+        if (!added.isEmpty() || !removed.isEmpty() || reassigned > 0) {
+            Collections.sort(added);
+            Collections.sort(removed);
+            settings.events().publish(new RedisEvent.TopologyChanged(List.copyOf(added), List.copyOf(removed), reassigned));
         }
     }
 

@@ -43,7 +43,7 @@ public final class ClusterRouter {
                           ClusterOptions options, long closeGraceNanos) {
         this.options = options;
         this.completionExecutor = settings.completionExecutor();
-        this.redirects = new RedirectHandler(this, options.maxRedirects());
+        this.redirects = new RedirectHandler(this, options.maxRedirects(), settings.events());
         this.refresher = new TopologyRefresher(this, resources, options);
         // Every cluster connection may serve reads under a replica policy: a node's role can change under it.
         this.nodes = new ClusterNodes(resources, settings.withReplicaReads(options.readPolicy() != ReadPolicy.PRIMARY),

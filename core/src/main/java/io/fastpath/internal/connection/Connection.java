@@ -2,6 +2,7 @@ package io.fastpath.internal.connection;
 
 import io.fastpath.RedisBackpressureException;
 import io.fastpath.RedisConnectionException;
+import io.fastpath.RedisEvent;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisTimeoutException;
@@ -22,6 +23,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.internal.PlatformDependent;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -315,6 +317,7 @@ public final class Connection {
         reconnectAttempts = 0;
         lastFailure = null;
         firstReady.complete(null);
+        settings.events().publish(new RedisEvent.Connected(endpoint.toString()));
         // Commands that waited for the connection keep their arrival order ahead of newer ones.
         ArrayDeque<CommandFuture<?>> held = new ArrayDeque<>(waiting);
         waiting.clear();
@@ -373,6 +376,7 @@ public final class Connection {
             return;
         }
         state = State.DISCONNECTED;
+        settings.events().publish(new RedisEvent.Disconnected(endpoint.toString(), reason));
         disconnectListener.run();
         scheduleReconnect(); // also during the first connect: start() reports the failure, retries go on
     }
@@ -406,6 +410,10 @@ public final class Connection {
         }
         int attempt = reconnectAttempts++;
         long delay = settings.backoff().delayNanos(attempt);
+        if (settings.events().enabled()) {
+            settings.events().publish(new RedisEvent.ReconnectAttempt(endpoint.toString(), attempt + 1,
+                    Duration.ofNanos(delay), describe(lastFailure)));
+        }
         if (!firstReady.isDone() && attempt >= 1) {
             firstReady.completeExceptionally(new RedisConnectionException(endpoint.toString(),
                     "cannot connect: " + describe(lastFailure), lastFailure));

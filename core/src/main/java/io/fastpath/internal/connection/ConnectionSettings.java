@@ -1,5 +1,6 @@
 package io.fastpath.internal.connection;
 
+import io.fastpath.CredentialsProvider;
 import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
 import java.util.concurrent.Executor;
@@ -14,6 +15,9 @@ import java.util.function.Supplier;
  * @param maxInFlight queued plus unanswered commands per connection before callers get backpressure
  * @param maxQueuedWhileDisconnected commands held for a reconnect before callers fail fast
  * @param replicaReads send READONLY in the handshake, so a cluster replica serves reads on this connection
+ * @param credentialsProvider the user's provider, asked on every (re)connect instead of {@code credentials}
+ *     when not null (it may answer asynchronously)
+ * @param events where connection and cluster events go (the user's listener, or {@link EventDispatcher#NONE})
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -27,11 +31,14 @@ public record ConnectionSettings(
         ReconnectBackoff backoff,
         String libraryName,
         String libraryVersion,
-        boolean replicaReads) {
+        boolean replicaReads,
+        CredentialsProvider credentialsProvider,
+        EventDispatcher events) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
-                maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled);
+                maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
+                credentialsProvider, events);
     }
 }
