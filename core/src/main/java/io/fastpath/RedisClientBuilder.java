@@ -47,6 +47,7 @@ public final class RedisClientBuilder {
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
     private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
+    private boolean retryReads = true;
 
     RedisClientBuilder() {}
 
@@ -219,13 +220,23 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Whether a read-only command (GET, MGET, HGETALL...) whose connection was lost after it was written is
+     * sent again after the reconnect, within its deadline (default true). Writes are retried only when
+     * marked with {@link Command#idempotent()}; never-written commands always wait for the reconnect.
+     */
+    public RedisClientBuilder retryReads(boolean enabled) {
+        this.retryReads = enabled;
+        return this;
+    }
+
     /** Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it cannot. */
     public RedisClient build() {
         Credentials credentials = new Credentials(username, password);
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
-                "fastpath", LIBRARY_VERSION, false);
+                "fastpath", LIBRARY_VERSION, false, retryReads);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
