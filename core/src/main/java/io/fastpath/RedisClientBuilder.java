@@ -50,6 +50,7 @@ public final class RedisClientBuilder {
     private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
     private RedisEventListener eventListener;
+    private boolean retryReads = true;
 
     RedisClientBuilder() {}
 
@@ -252,6 +253,16 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Whether a read-only command (GET, MGET, HGETALL...) whose connection was lost after it was written is
+     * sent again after the reconnect, within its deadline (default true). Writes are retried only when
+     * marked with {@link Command#idempotent()}; never-written commands always wait for the reconnect.
+     */
+    public RedisClientBuilder retryReads(boolean enabled) {
+        this.retryReads = enabled;
+        return this;
+    }
+
     /** Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it cannot. */
     public RedisClient build() {
         Credentials credentials = new Credentials(username, password);
@@ -259,7 +270,8 @@ public final class RedisClientBuilder {
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
                 "fastpath", LIBRARY_VERSION, false, credentialsProvider,
-                eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()));
+                eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()),
+                retryReads);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);

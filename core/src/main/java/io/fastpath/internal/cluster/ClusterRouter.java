@@ -2,6 +2,7 @@ package io.fastpath.internal.cluster;
 
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisNotSentException;
+import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.command.CommandSpec;
@@ -158,7 +159,9 @@ public final class ClusterRouter {
     private void sendElsewhere(CommandFuture<?> future) {
         byte[] key = future.spec().routingKey();
         if (key == null || closed) {
-            future.completeExceptionally(new RedisNotSentException("cluster",
+            future.completeExceptionally(future.sentBefore()
+                    ? new RedisOutcomeUnknownException("cluster", "its connection was lost and its node left the cluster", null)
+                    : new RedisNotSentException("cluster",
                     "the node it was sent to left the cluster before the command was written", null));
             return;
         }

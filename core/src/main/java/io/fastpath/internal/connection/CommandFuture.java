@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * thread-safe (CompletableFuture).
  */
 public final class CommandFuture<T> extends CompletableFuture<T> {
+    /** Times one command is re-sent after lost connections before it fails as outcome-unknown. */
+    static final int MAX_REPLAYS = 2;
     final CommandSpec<T> spec;
     /** True when no user code can be attached (blocking API, handshake): complete on the I/O thread. */
     final boolean completeOnIoThread;
@@ -43,8 +45,16 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     private int redirects;
     private int retries;
 
+    /** Set when a lost connection sends it again: its failures then say it may have run (any thread reads it). */
+    private volatile boolean sentBefore;
+
     // Event loop only.
     boolean written;
+    /** Written between MULTI and EXEC/DISCARD on its connection: never replayed on its own. */
+    boolean insideTransaction;
+    /** Handshake and ASKING entries: they belong to one channel and are never replayed. */
+    boolean internal;
+    private int replays;
     T pendingResult;
     Throwable pendingFailure;
     private Throwable failureOverride;
@@ -161,6 +171,29 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
         pendingResult = null;
         pendingFailure = null;
         asking = withAsking;
+    }
+
+    /**
+     * True when this written command may be sent again after its connection was lost: read-only (with
+     * {@code retryReads}) or marked idempotent, not part of a transaction, not internal, and not replayed
+     * {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
+     */
+    boolean mayReplay(boolean retryReads) {
+        return !internal && !insideTransaction && replays < MAX_REPLAYS
+                && (spec.markedIdempotent() || (retryReads && spec.readOnly()));
+    }
+
+    /** Readies a written command of a lost connection to wait for the next one. */
+    void prepareReplay() {
+        replays++;
+        sentBefore = true;
+        prepareResend(false);
+        insideTransaction = false;
+    }
+
+    /** True when an earlier attempt was written to a connection that was then lost: it may have run. */
+    public boolean sentBefore() {
+        return sentBefore;
     }
 
     /** Completes the future with what {@link #prepare} stored; runs on the I/O thread or the executor. */

@@ -5,6 +5,7 @@ import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisEvent;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisOutcomeUnknownException;
+import io.fastpath.RedisProtocolException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.Reply;
 import io.fastpath.internal.command.CommandSpec;
@@ -94,6 +95,8 @@ public final class Connection {
     private long deadlineTimerAt = Long.MAX_VALUE;
     private Throwable lastFailure;
     private boolean resp3;
+    /** Between a written MULTI and its EXEC/DISCARD: the commands in between are never replayed alone. */
+    private boolean transactionOpen;
 
     public Connection(Endpoint endpoint, ConnectionSettings settings, EventLoop eventLoop, Class<? extends SocketChannel> channelType) {
         this.endpoint = endpoint;
@@ -232,6 +235,7 @@ public final class Connection {
         if (command.asking) {
             command.asking = false;
             CommandFuture<Reply> asking = new CommandFuture<>(ASKING_SPEC, true, command.deadlineNanos);
+            asking.internal = true;
             unanswered.incrementAndGet();
             RespEncoder.writeCommand(buffer, ASKING_SPEC.args());
             enqueueWritten(asking);
@@ -242,8 +246,20 @@ public final class Connection {
 
     private void enqueueWritten(CommandFuture<?> command) {
         command.written = true;
+        trackTransaction(command);
         handler.pending.add(command);
         armDeadlineTimer(command.deadlineNanos);
+    }
+
+    private void trackTransaction(CommandFuture<?> command) {
+        String name = command.spec.name();
+        if (name.equals("MULTI")) {
+            transactionOpen = true;
+        }
+        command.insideTransaction = transactionOpen;
+        if (transactionOpen && (name.equals("EXEC") || name.equals("DISCARD"))) {
+            transactionOpen = false;
+        }
     }
 
     private void holdWhileNotReady() {
@@ -265,6 +281,7 @@ public final class Connection {
 
     /** Event loop: handshake commands bypass the queue and go out before any user command. */
     void writeInternal(CommandFuture<?> command) {
+        command.internal = true;
         unanswered.incrementAndGet();
         ByteBuf buffer = channel.alloc().ioBuffer();
         RespEncoder.writeCommand(buffer, command.spec.args());
@@ -365,6 +382,7 @@ public final class Connection {
         Throwable cause = lastFailure;
         String reason = cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")";
         failPending(inactiveHandler, reason, cause);
+        transactionOpen = false; // the server discards an open transaction with its connection
         channel = null;
         handler = null;
         ready = false;
@@ -381,12 +399,37 @@ public final class Connection {
         scheduleReconnect(); // also during the first connect: start() reports the failure, retries go on
     }
 
+    /**
+     * Fails every written command of a lost channel as outcome-unknown, except those that may run twice
+     * (read-only with retryReads, or marked idempotent): they wait for the next connection, ahead of
+     * newer commands, within their deadline. Not after a protocol error, which their reply may have caused.
+     */
     private void failPending(ConnectionHandler failedHandler, String reason, Throwable cause) {
+        boolean replayAllowed = !closing && !(cause instanceof RedisProtocolException);
+        long now = System.nanoTime();
+        ArrayDeque<CommandFuture<?>> replays = null;
         CommandFuture<?> command;
         while ((command = failedHandler.pending.poll()) != null) {
+            if (command.isDone()) {
+                unanswered.decrementAndGet();
+                continue;
+            }
+            if (replayAllowed && command.mayReplay(settings.retryReads()) && command.deadlineNanos - now > 0
+                    && waiting.size() + (replays == null ? 0 : replays.size()) < settings.maxQueuedWhileDisconnected()) {
+                command.prepareReplay();
+                if (replays == null) {
+                    replays = new ArrayDeque<>();
+                }
+                replays.add(command);
+                armDeadlineTimer(command.deadlineNanos);
+                continue;
+            }
             unanswered.decrementAndGet();
-            if (!command.isDone()) {
-                command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(), reason, cause));
+            command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(), reason, cause));
+        }
+        if (replays != null) {
+            for (var oldestLast = replays.descendingIterator(); oldestLast.hasNext(); ) {
+                waiting.addFirst(oldestLast.next());
             }
         }
     }
@@ -397,7 +440,10 @@ public final class Connection {
         while ((command = waiting.poll()) != null || (command = outbound.poll()) != null) {
             unanswered.decrementAndGet();
             if (handOff != null && !command.isDone()) {
-                handOff.accept(command); // never written, so sending it elsewhere cannot run it twice
+                handOff.accept(command); // never written (or safe to replay), so sending it elsewhere is safe
+            } else if (command.sentBefore()) {
+                command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(),
+                        "its connection was lost and " + reason + " before it could be sent again", cause));
             } else {
                 command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
             }
@@ -502,7 +548,10 @@ public final class Connection {
             } else if (command.deadlineNanos - now <= 0) {
                 iterator.remove();
                 unanswered.decrementAndGet();
-                command.completeExceptionally(state == State.READY
+                command.completeExceptionally(command.sentBefore()
+                        ? new RedisOutcomeUnknownException(endpoint.toString(), "its connection was lost and it could not be "
+                                + "sent again within the command timeout; " + describe(lastFailure), lastFailure)
+                        : state == State.READY
                         ? new RedisTimeoutException(timeoutMessage(false), false)
                         : new RedisNotSentException(endpoint.toString(), "no connection within the command timeout; "
                                 + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts, lastFailure));

@@ -18,6 +18,7 @@ import java.util.function.Supplier;
  * @param credentialsProvider the user's provider, asked on every (re)connect instead of {@code credentials}
  *     when not null (it may answer asynchronously)
  * @param events where connection and cluster events go (the user's listener, or {@link EventDispatcher#NONE})
+ * @param retryReads re-send read-only commands whose connection was lost after they were written
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -33,12 +34,13 @@ public record ConnectionSettings(
         String libraryVersion,
         boolean replicaReads,
         CredentialsProvider credentialsProvider,
-        EventDispatcher events) {
+        EventDispatcher events,
+        boolean retryReads) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                 maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
-                credentialsProvider, events);
+                credentialsProvider, events, retryReads);
     }
 }
