@@ -188,16 +188,23 @@ class PubSubIT {
         assertThatThrownBy(() -> redis.ssubscribe(new Inbox(), (String) null)).isInstanceOf(RedisArgumentException.class);
     }
 
-    /** Publishes "after-N" once per round until the inbox receives one of them; at most ~10 s. */
+    /**
+     * Publishes "after-N" once per round until the inbox receives one of them; at most ~20 s. A publish that
+     * fails (the cluster is still moving) counts as a lost round.
+     */
     static PubSubMessage publishUntilReceived(Inbox inbox, Function<Integer, Long> publish) throws InterruptedException {
-        for (int round = 0; round < 50; round++) {
-            publish.apply(round);
+        for (int round = 0; round < 100; round++) {
+            try {
+                publish.apply(round);
+            } catch (RuntimeException stillMoving) {
+                continue;
+            }
             PubSubMessage received = inbox.awaitPayloadStartingWith("after-");
             if (received != null) {
                 return received;
             }
         }
-        throw new AssertionError("no message arrived after 50 publishes");
+        throw new AssertionError("no message arrived after 100 publishes");
     }
 
     private long numsub(String channel) {
