@@ -18,6 +18,9 @@ import java.util.function.Supplier;
  * @param credentialsProvider the user's provider, asked on every (re)connect instead of {@code credentials}
  *     when not null (it may answer asynchronously)
  * @param events where connection and cluster events go (the user's listener, or {@link EventDispatcher#NONE})
+ * @param pingInterval an idle connection sends PING after this long without reading; zero turns it off
+ * @param responseTimeout silence while replies are awaited that closes the connection as hung (and its
+ *     TCP_USER_TIMEOUT on epoll); zero turns it off
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -33,12 +36,14 @@ public record ConnectionSettings(
         String libraryVersion,
         boolean replicaReads,
         CredentialsProvider credentialsProvider,
-        EventDispatcher events) {
+        EventDispatcher events,
+        Duration pingInterval,
+        Duration responseTimeout) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                 maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
-                credentialsProvider, events);
+                credentialsProvider, events, pingInterval, responseTimeout);
     }
 }
