@@ -25,6 +25,9 @@ public final class RedisClientBuilder {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final int DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION = 32_768;
     public static final int DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED = 8_192;
+    public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(5);
+    /** The response timeout is never shorter than this, nor than the command timeout (a slow command is not a hung server). */
+    public static final Duration MIN_DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(10);
     static final String LIBRARY_VERSION = "0.1.0";
 
     private String host = "127.0.0.1";
@@ -51,6 +54,9 @@ public final class RedisClientBuilder {
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
     private RedisEventListener eventListener;
     private boolean retryReads = true;
+    private Duration pingInterval = DEFAULT_PING_INTERVAL;
+    /** Null: the larger of the command timeout and {@link #MIN_DEFAULT_RESPONSE_TIMEOUT}. */
+    private Duration responseTimeout;
 
     RedisClientBuilder() {}
 
@@ -263,6 +269,24 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /** An idle connection sends PING after this long without reading anything; default 5 s, zero turns it off. */
+    public RedisClientBuilder pingInterval(Duration interval) {
+        this.pingInterval = notNegative("pingInterval", interval);
+        return this;
+    }
+
+    /**
+     * How long a connection may stay silent while replies are awaited before it is declared hung and closed
+     * (its commands fail with {@link RedisOutcomeUnknownException}, the reconnect starts): catches a
+     * paused or unreachable server that TCP still shows as connected. Also the socket's TCP_USER_TIMEOUT
+     * on epoll. It must exceed the longest command the server may run. Default: the larger of the
+     * command timeout and 10 s; zero turns it off.
+     */
+    public RedisClientBuilder responseTimeout(Duration timeout) {
+        this.responseTimeout = notNegative("responseTimeout", timeout);
+        return this;
+    }
+
     /** Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it cannot. */
     public RedisClient build() {
         Credentials credentials = new Credentials(username, password);
@@ -271,7 +295,9 @@ public final class RedisClientBuilder {
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
                 "fastpath", LIBRARY_VERSION, false, credentialsProvider,
                 eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()),
-                retryReads);
+                retryReads,
+                pingInterval, responseTimeout != null ? responseTimeout
+                        : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
@@ -280,6 +306,13 @@ public final class RedisClientBuilder {
         ClientCore core = ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions);
         String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
         return new RedisClient(core, topology + ", " + connectionsPerNode + " connections per node, " + resources.transportName());
+    }
+
+    private static Duration notNegative(String name, Duration duration) {
+        if (duration == null || duration.isNegative()) {
+            throw new RedisArgumentException(name + " must be zero (off) or positive, got " + duration);
+        }
+        return duration;
     }
 
     private static Duration positive(String name, Duration duration) {

@@ -19,6 +19,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -49,6 +51,8 @@ public final class Connection {
     private static final int MAX_COMMANDS_PER_DRAIN = 4096;
     private static final CommandSpec<Reply> ASKING_SPEC = new CommandSpec<>("ASKING",
             new byte[][] {"ASKING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
+    private static final CommandSpec<Reply> PING_SPEC = new CommandSpec<>("PING",
+            new byte[][] {"PING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
 
     enum State { CONNECTING, HANDSHAKING, READY, DISCONNECTED, CLOSED }
 
@@ -97,6 +101,9 @@ public final class Connection {
     private boolean resp3;
     /** Between a written MULTI and its EXEC/DISCARD: the commands in between are never replayed alone. */
     private boolean transactionOpen;
+    /** When the FIFO last went from empty to non-empty: silence is measured from here or the last read. */
+    private long awaitingRepliesSinceNanos;
+    private LivenessCheck liveness;
 
     public Connection(Endpoint endpoint, ConnectionSettings settings, EventLoop eventLoop, Class<? extends SocketChannel> channelType) {
         this.endpoint = endpoint;
@@ -114,6 +121,10 @@ public final class Connection {
                         ch.pipeline().addLast(new ConnectionHandler(Connection.this, settings.limits()));
                     }
                 });
+        if (channelType == EpollSocketChannel.class && settings.responseTimeout().toMillis() > 0) {
+            // Unacknowledged bytes for this long mean the peer is gone (no FIN/RST, e.g. a dead host).
+            bootstrap.option(EpollChannelOption.TCP_USER_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.responseTimeout().toMillis()));
+        }
     }
 
     /** Starts the first connect; the returned future completes when the handshake has finished. */
@@ -247,6 +258,9 @@ public final class Connection {
     private void enqueueWritten(CommandFuture<?> command) {
         command.written = true;
         trackTransaction(command);
+        if (handler.pending.isEmpty()) {
+            awaitingRepliesSinceNanos = System.nanoTime();
+        }
         handler.pending.add(command);
         armDeadlineTimer(command.deadlineNanos);
     }
@@ -322,6 +336,7 @@ public final class Connection {
         handler = activeHandler;
         state = State.HANDSHAKING;
         lastReadNanos = System.nanoTime();
+        liveness = new LivenessCheck(this, activeChannel, settings.pingInterval().toNanos(), settings.responseTimeout().toNanos());
         new Handshake(this, settings).start();
     }
 
@@ -380,9 +395,15 @@ public final class Connection {
             return;
         }
         Throwable cause = lastFailure;
-        String reason = cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")";
+        String reason = (cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")")
+                + "; commands awaiting replies: " + inactiveHandler.pending.size() + "; last read "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastReadNanos) + " ms ago";
         failPending(inactiveHandler, reason, cause);
         transactionOpen = false; // the server discards an open transaction with its connection
+        if (liveness != null) {
+            liveness.stop();
+            liveness = null;
+        }
         channel = null;
         handler = null;
         ready = false;
@@ -554,7 +575,9 @@ public final class Connection {
                         : state == State.READY
                         ? new RedisTimeoutException(timeoutMessage(false), false)
                         : new RedisNotSentException(endpoint.toString(), "no connection within the command timeout; "
-                                + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts, lastFailure));
+                                + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts
+                                + "; commands waiting for the reconnect: " + waiting.size()
+                                + ". Hint: the server is down, unreachable or refusing the handshake (see the cause)", lastFailure));
             } else {
                 next = Math.min(next, command.deadlineNanos);
             }
@@ -601,6 +624,37 @@ public final class Connection {
             writable = isWritable;
             congested = receivingLargeReply || !writable;
         }
+    }
+
+    // ---- liveness (event loop) ----
+
+    boolean hasRepliesPending() {
+        return handler != null && !handler.pending.isEmpty();
+    }
+
+    /** The later of the last read and the moment replies started being awaited. */
+    long awaitingRepliesSinceNanos() {
+        long read = lastReadNanos;
+        return read - awaitingRepliesSinceNanos > 0 ? read : awaitingRepliesSinceNanos;
+    }
+
+    long lastReadNanos() {
+        return lastReadNanos;
+    }
+
+    /** Sends an internal PING on an idle ready connection; its reply is read and dropped like any other. */
+    void pingIfReady(long deadlineNanos) {
+        if (state == State.READY) {
+            writeInternal(new CommandFuture<>(PING_SPEC, true, deadlineNanos));
+        }
+    }
+
+    /** The server stopped answering while replies were awaited: close, so they fail and the reconnect starts. */
+    void declareUnresponsive(long silentMillis, long responseTimeoutMillis) {
+        recordFailure(new RedisConnectionException(endpoint.toString(), "no reply for " + silentMillis + " ms while "
+                + handler.pending.size() + " commands awaited one (responseTimeout " + responseTimeoutMillis
+                + " ms): the server looks hung, paused or unreachable, so the connection was closed", null));
+        channel.close();
     }
 
     // ---- read side hooks (event loop) ----

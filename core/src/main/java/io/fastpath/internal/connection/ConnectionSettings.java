@@ -19,6 +19,9 @@ import java.util.function.Supplier;
  *     when not null (it may answer asynchronously)
  * @param events where connection and cluster events go (the user's listener, or {@link EventDispatcher#NONE})
  * @param retryReads re-send read-only commands whose connection was lost after they were written
+ * @param pingInterval an idle connection sends PING after this long without reading; zero turns it off
+ * @param responseTimeout silence while replies are awaited that closes the connection as hung (and its
+ *     TCP_USER_TIMEOUT on epoll); zero turns it off
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -35,12 +38,14 @@ public record ConnectionSettings(
         boolean replicaReads,
         CredentialsProvider credentialsProvider,
         EventDispatcher events,
-        boolean retryReads) {
+        boolean retryReads,
+        Duration pingInterval,
+        Duration responseTimeout) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                 maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
-                credentialsProvider, events, retryReads);
+                credentialsProvider, events, retryReads, pingInterval, responseTimeout);
     }
 }
