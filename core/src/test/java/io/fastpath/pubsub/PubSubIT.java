@@ -221,6 +221,16 @@ class PubSubIT {
     }
 
     @Test
+    void subscriptionsComeBackAfterTheServerRestarts() throws Exception {
+        Inbox inbox = new Inbox();
+        try (Subscription ignored = redis.subscribe(inbox, "restarted")) {
+            server.restart();
+            assertThat(publishUntilReceived(inbox, i -> redis.publish("restarted", "after-" + i)).channel()).isEqualTo("restarted");
+            assertThat(numsub("restarted")).isEqualTo(1L);
+        }
+    }
+
+    @Test
     void subscribeWithoutNamesOrListenerFailsBeforeAnythingIsSent() {
         assertThatThrownBy(() -> redis.subscribe(new Inbox())).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> redis.psubscribe(null, "p*")).isInstanceOf(RedisArgumentException.class);
