@@ -7,6 +7,7 @@ import io.fastpath.RedisException;
 import io.fastpath.internal.cluster.ClusterBootstrap;
 import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.cluster.ClusterRouter;
+import io.fastpath.internal.transaction.TransactionRunner;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
@@ -32,13 +33,19 @@ public final class ClientCore implements AutoCloseable {
     private final ClusterRouter cluster;
     private final long commandTimeoutNanos;
     private final long closeGraceNanos;
+    /** Connections leased to one caller at a time: blocking commands and WATCH transactions. */
+    private final DedicatedConnections dedicated;
+    private final TransactionRunner transactions;
 
-    private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout) {
+    private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout,
+                       ConnectionSettings settings) {
         this.resources = resources;
         this.node = node;
         this.cluster = cluster;
         this.commandTimeoutNanos = commandTimeout.toNanos();
         this.closeGraceNanos = closeGraceNanos(commandTimeout);
+        this.dedicated = new DedicatedConnections(settings, resources);
+        this.transactions = new TransactionRunner(node, cluster, dedicated, commandTimeoutNanos);
     }
 
     private static long closeGraceNanos(Duration commandTimeout) {
@@ -65,10 +72,10 @@ public final class ClientCore implements AutoCloseable {
                 ClusterRouter cluster = ClusterBootstrap.startIfCluster(seedNode.all()[0], resources, settings,
                         connectionsPerNode, clusterOptions, closeGraceNanos(commandTimeout));
                 if (cluster == null) {
-                    return new ClientCore(resources, seedNode, null, commandTimeout);
+                    return new ClientCore(resources, seedNode, null, commandTimeout, settings);
                 }
                 closeAll(seedNode.all(), 0);
-                return new ClientCore(resources, null, cluster, commandTimeout);
+                return new ClientCore(resources, null, cluster, commandTimeout, settings);
             } catch (RuntimeException notLoaded) {
                 closeAll(seedNode.all(), 0);
                 lastFailure = notLoaded;
@@ -168,6 +175,16 @@ public final class ClientCore implements AutoCloseable {
         return node;
     }
 
+    /** MULTI/EXEC blocks and WATCH transactions. */
+    public TransactionRunner transactions() {
+        return transactions;
+    }
+
+    /** The pools of blocking and WATCH connections (tests and diagnostics). */
+    public DedicatedConnections dedicated() {
+        return dedicated;
+    }
+
     /** True when the client routes by hash slot to a cluster. */
     public boolean isCluster() {
         return cluster != null;
@@ -179,7 +196,8 @@ public final class ClientCore implements AutoCloseable {
 
     @Override
     public void close() {
-        CompletableFuture<?> closed = cluster != null ? cluster.close() : closeAll(node.all(), closeGraceNanos);
+        CompletableFuture<?> shared = cluster != null ? cluster.close() : closeAll(node.all(), closeGraceNanos);
+        CompletableFuture<?> closed = CompletableFuture.allOf(shared, dedicated.close(closeGraceNanos));
         try {
             closed.get(closeGraceNanos + TimeUnit.SECONDS.toNanos(2), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {

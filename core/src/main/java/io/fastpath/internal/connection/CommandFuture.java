@@ -37,6 +37,12 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
     private int redirects;
     private int retries;
+    /** Set before the first send (published by it): MULTI and these commands go out in front of this EXEC. */
+    private TransactionGroup transaction;
+
+    // Event loop only; read by the caller after completion.
+    /** The number of the channel this command was written on (see Connection#channelGeneration). */
+    int writtenOnChannel = -1;
 
     // Event loop only.
     boolean written;
@@ -113,6 +119,21 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     public CommandFuture<T> errorInterceptor(ErrorInterceptor interceptor) {
         this.errorInterceptor = interceptor;
         return this;
+    }
+
+    public TransactionGroup transaction() {
+        return transaction;
+    }
+
+    /** Makes this command (an EXEC) carry a MULTI block: the connection writes all of it together. */
+    public CommandFuture<T> transaction(TransactionGroup group) {
+        this.transaction = group;
+        return this;
+    }
+
+    /** After completion: the channel number it was written on, -1 if it never was (a WATCH's channel). */
+    public int writtenOnChannel() {
+        return writtenOnChannel;
     }
 
     /** Counts one more redirect and returns the new count. */

@@ -14,6 +14,8 @@ import java.util.function.Supplier;
  * @param maxInFlight queued plus unanswered commands per connection before callers get backpressure
  * @param maxQueuedWhileDisconnected commands held for a reconnect before callers fail fast
  * @param replicaReads send READONLY in the handshake, so a cluster replica serves reads on this connection
+ * @param blockingConnectionsPerNode the bound of each server's pool of connections for blocking commands
+ * @param watchConnectionsPerNode the bound of each server's pool of connections for WATCH transactions
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -27,11 +29,14 @@ public record ConnectionSettings(
         ReconnectBackoff backoff,
         String libraryName,
         String libraryVersion,
-        boolean replicaReads) {
+        boolean replicaReads,
+        int blockingConnectionsPerNode,
+        int watchConnectionsPerNode) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
-                maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled);
+                maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
+                blockingConnectionsPerNode, watchConnectionsPerNode);
     }
 }
