@@ -28,6 +28,8 @@ public final class RedisClientBuilder {
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(5);
     /** The response timeout is never shorter than this, nor than the command timeout (a slow command is not a hung server). */
     public static final Duration MIN_DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(10);
+    public static final int DEFAULT_BLOCKING_CONNECTIONS_PER_NODE = 8;
+    public static final int DEFAULT_WATCH_CONNECTIONS_PER_NODE = 4;
     static final String LIBRARY_VERSION = "0.1.0";
 
     private String host = "127.0.0.1";
@@ -43,6 +45,8 @@ public final class RedisClientBuilder {
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private int maxInFlightPerConnection = DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION;
     private int maxQueuedWhileDisconnected = DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED;
+    private int blockingConnectionsPerNode = DEFAULT_BLOCKING_CONNECTIONS_PER_NODE;
+    private int watchConnectionsPerNode = DEFAULT_WATCH_CONNECTIONS_PER_NODE;
     private Executor completionExecutor;
     private boolean directCompletion;
     private RespLimits limits = RespLimits.DEFAULTS;
@@ -215,6 +219,27 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Connections per server for blocking commands (BLPOP, XREAD BLOCK, WAIT...), one command each at a
+     * time, opened on first use; a caller finding all busy waits for one until its command timeout.
+     */
+    public RedisClientBuilder blockingConnectionsPerNode(int connections) {
+        if (connections < 1) {
+            throw new RedisArgumentException("blockingConnectionsPerNode must be at least 1, got " + connections);
+        }
+        this.blockingConnectionsPerNode = connections;
+        return this;
+    }
+
+    /** Connections per server for {@code watch(...)} transactions, one at a time each, opened on first use. */
+    public RedisClientBuilder watchConnectionsPerNode(int connections) {
+        if (connections < 1) {
+            throw new RedisArgumentException("watchConnectionsPerNode must be at least 1, got " + connections);
+        }
+        this.watchConnectionsPerNode = connections;
+        return this;
+    }
+
     /** Where async futures complete (and so where their callbacks run). Default: a small pool the client owns. */
     public RedisClientBuilder completionExecutor(Executor executor) {
         if (executor == null) {
@@ -297,7 +322,8 @@ public final class RedisClientBuilder {
                 eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()),
                 retryReads,
                 pingInterval, responseTimeout != null ? responseTimeout
-                        : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT);
+                        : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT,
+                blockingConnectionsPerNode, watchConnectionsPerNode);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);

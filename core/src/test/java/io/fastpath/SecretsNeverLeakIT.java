@@ -53,7 +53,7 @@ class SecretsNeverLeakIT {
             texts.add(new Credentials("app", SECRET).toString());
             texts.add(new ConnectionSettings(() -> new Credentials("app", SECRET), 0, null, Duration.ofSeconds(1),
                     RespLimits.DEFAULTS, 1, 1, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false,
-                    CredentialsProvider.fixed("app", SECRET), EventDispatcher.NONE, true, Duration.ZERO, Duration.ZERO).toString());
+                    CredentialsProvider.fixed("app", SECRET), EventDispatcher.NONE, true, Duration.ZERO, Duration.ZERO, 8, 4).toString());
 
             try (RedisClient redis = builder.build()) {
                 texts.add(redis.toString());

@@ -104,6 +104,8 @@ public final class Connection {
     /** When the FIFO last went from empty to non-empty: silence is measured from here or the last read. */
     private long awaitingRepliesSinceNanos;
     private LivenessCheck liveness;
+    /** Counts channels; each written command records it, so a WATCHed transaction can insist on WATCH's channel. */
+    private int channelGeneration;
 
     public Connection(Endpoint endpoint, ConnectionSettings settings, EventLoop eventLoop, Class<? extends SocketChannel> channelType) {
         this.endpoint = endpoint;
@@ -243,6 +245,11 @@ public final class Connection {
      * reply is consumed by an internal entry and never reaches a caller.
      */
     private void encode(ByteBuf buffer, CommandFuture<?> command) {
+        TransactionGroup transaction = command.transaction();
+        if (transaction != null) {
+            encodeTransaction(buffer, command, transaction);
+            return;
+        }
         if (command.asking) {
             command.asking = false;
             CommandFuture<Reply> asking = new CommandFuture<>(ASKING_SPEC, true, command.deadlineNanos);
@@ -255,7 +262,38 @@ public final class Connection {
         enqueueWritten(command);
     }
 
+    /**
+     * Writes MULTI, the block's commands and EXEC (the command itself) into one buffer within one drain, so
+     * no other caller's command can come between them; internal entries consume the MULTI and QUEUED
+     * replies. A block tied to a WATCH is failed unsent when this is no longer the channel WATCH went on:
+     * the server forgot the WATCH with the old channel, and EXEC would then commit unconditionally.
+     */
+    private void encodeTransaction(ByteBuf buffer, CommandFuture<?> exec, TransactionGroup transaction) {
+        if (transaction.watchChannel() != TransactionGroup.ANY_CHANNEL && transaction.watchChannel() != channelGeneration) {
+            unanswered.decrementAndGet();
+            exec.completeExceptionally(new RedisNotSentException(endpoint.toString(),
+                    "the connection was re-established after WATCH, so the transaction was not sent", lastFailure));
+            return;
+        }
+        writeInternalEntry(buffer, new CommandFuture<>(TransactionGroup.MULTI, true, exec.deadlineNanos));
+        for (int i = 0; i < transaction.commands().size(); i++) {
+            CommandFuture<?> queued = new CommandFuture<>(transaction.queuedEntry(i), true, exec.deadlineNanos);
+            int index = i;
+            queued.whenComplete((reply, failure) -> transaction.recordQueueError(index, failure));
+            writeInternalEntry(buffer, queued);
+        }
+        RespEncoder.writeCommand(buffer, exec.spec.args());
+        enqueueWritten(exec);
+    }
+
+    private void writeInternalEntry(ByteBuf buffer, CommandFuture<?> entry) {
+        unanswered.incrementAndGet();
+        RespEncoder.writeCommand(buffer, entry.spec.args());
+        enqueueWritten(entry);
+    }
+
     private void enqueueWritten(CommandFuture<?> command) {
+        command.writtenOnChannel = channelGeneration;
         command.written = true;
         trackTransaction(command);
         if (handler.pending.isEmpty()) {
@@ -334,6 +372,7 @@ public final class Connection {
         }
         channel = activeChannel;
         handler = activeHandler;
+        channelGeneration++;
         state = State.HANDSHAKING;
         lastReadNanos = System.nanoTime();
         liveness = new LivenessCheck(this, activeChannel, settings.pingInterval().toNanos(), settings.responseTimeout().toNanos());

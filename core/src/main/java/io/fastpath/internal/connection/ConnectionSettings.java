@@ -22,6 +22,8 @@ import java.util.function.Supplier;
  * @param pingInterval an idle connection sends PING after this long without reading; zero turns it off
  * @param responseTimeout silence while replies are awaited that closes the connection as hung (and its
  *     TCP_USER_TIMEOUT on epoll); zero turns it off
+ * @param blockingConnectionsPerNode the bound of each server's pool of connections for blocking commands
+ * @param watchConnectionsPerNode the bound of each server's pool of connections for WATCH transactions
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -40,12 +42,15 @@ public record ConnectionSettings(
         EventDispatcher events,
         boolean retryReads,
         Duration pingInterval,
-        Duration responseTimeout) {
+        Duration responseTimeout,
+        int blockingConnectionsPerNode,
+        int watchConnectionsPerNode) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                 maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
-                credentialsProvider, events, retryReads, pingInterval, responseTimeout);
+                credentialsProvider, events, retryReads, pingInterval, responseTimeout,
+                blockingConnectionsPerNode, watchConnectionsPerNode);
     }
 }
