@@ -25,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * slots' owners, and shard channels following a slot migration, a manual failover and a killed primary
  * (last, since it leaves a node dead).
  */
+@SuppressWarnings("try") // subscriptions held open by try-with-resources only to be closed at the end
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterPubSubIT {
     @RegisterExtension

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /** SUBSCRIBE, PSUBSCRIBE and SSUBSCRIBE against one real redis-server, over RESP3. */
+@SuppressWarnings("try") // subscriptions held open by try-with-resources only to be closed at the end
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PubSubIT {
     RedisServer server;
