@@ -113,6 +113,9 @@ public final class Connection {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (settings.tls() != null) {
+                            ch.pipeline().addLast(settings.tls().newHandler(ch.alloc(), endpoint, settings.connectTimeout().toMillis()));
+                        }
                         ch.pipeline().addLast(new ConnectionHandler(Connection.this, settings.limits()));
                     }
                 });
@@ -348,6 +351,17 @@ public final class Connection {
         if (channel != null) {
             channel.close();
         }
+    }
+
+    /** Called by the handler when the TLS handshake failed: like a failed connect, retried with backoff. */
+    void onTlsHandshakeFailed(Channel failedChannel, Throwable cause) {
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        failedChannel.close();
+        onConnectFailed(new RedisConnectionException(endpoint.toString(), "TLS handshake failed: " + reason, cause));
+    }
+
+    boolean usesTls() {
+        return settings.tls() != null;
     }
 
     private void onConnectFailed(Throwable cause) {

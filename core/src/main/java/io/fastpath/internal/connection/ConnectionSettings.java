@@ -21,6 +21,7 @@ import java.util.function.Supplier;
  * @param pingInterval an idle connection sends PING after this long without reading; zero turns it off
  * @param responseTimeout silence while replies are awaited that closes the connection as hung (and its
  *     TCP_USER_TIMEOUT on epoll); zero turns it off
+ * @param tls TLS for every connection, or null for plain TCP
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -38,12 +39,13 @@ public record ConnectionSettings(
         CredentialsProvider credentialsProvider,
         EventDispatcher events,
         Duration pingInterval,
-        Duration responseTimeout) {
+        Duration responseTimeout,
+        TlsContext tls) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                 maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
-                credentialsProvider, events, pingInterval, responseTimeout);
+                credentialsProvider, events, pingInterval, responseTimeout, tls);
     }
 }
