@@ -29,6 +29,8 @@ public final class RedisClientBuilder {
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(5);
     /** The response timeout is never shorter than this, nor than the command timeout (a slow command is not a hung server). */
     public static final Duration MIN_DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(10);
+    public static final int DEFAULT_BLOCKING_CONNECTIONS_PER_NODE = 8;
+    public static final int DEFAULT_WATCH_CONNECTIONS_PER_NODE = 4;
     static final String LIBRARY_VERSION = "0.1.0";
 
     private String host = "127.0.0.1";
@@ -44,6 +46,8 @@ public final class RedisClientBuilder {
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private int maxInFlightPerConnection = DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION;
     private int maxQueuedWhileDisconnected = DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED;
+    private int blockingConnectionsPerNode = DEFAULT_BLOCKING_CONNECTIONS_PER_NODE;
+    private int watchConnectionsPerNode = DEFAULT_WATCH_CONNECTIONS_PER_NODE;
     private Executor completionExecutor;
     private boolean directCompletion;
     private RespLimits limits = RespLimits.DEFAULTS;
@@ -54,6 +58,7 @@ public final class RedisClientBuilder {
     private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
     private RedisEventListener eventListener;
+    private boolean retryReads = true;
     private Duration pingInterval = DEFAULT_PING_INTERVAL;
     /** Null: the larger of the command timeout and {@link #MIN_DEFAULT_RESPONSE_TIMEOUT}. */
     private Duration responseTimeout;
@@ -220,6 +225,27 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Connections per server for blocking commands (BLPOP, XREAD BLOCK, WAIT...), one command each at a
+     * time, opened on first use; a caller finding all busy waits for one until its command timeout.
+     */
+    public RedisClientBuilder blockingConnectionsPerNode(int connections) {
+        if (connections < 1) {
+            throw new RedisArgumentException("blockingConnectionsPerNode must be at least 1, got " + connections);
+        }
+        this.blockingConnectionsPerNode = connections;
+        return this;
+    }
+
+    /** Connections per server for {@code watch(...)} transactions, one at a time each, opened on first use. */
+    public RedisClientBuilder watchConnectionsPerNode(int connections) {
+        if (connections < 1) {
+            throw new RedisArgumentException("watchConnectionsPerNode must be at least 1, got " + connections);
+        }
+        this.watchConnectionsPerNode = connections;
+        return this;
+    }
+
     /** Where async futures complete (and so where their callbacks run). Default: a small pool the client owns. */
     public RedisClientBuilder completionExecutor(Executor executor) {
         if (executor == null) {
@@ -264,6 +290,16 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Whether a read-only command (GET, MGET, HGETALL...) whose connection was lost after it was written is
+     * sent again after the reconnect, within its deadline (default true). Writes are retried only when
+     * marked with {@link Command#idempotent()}; never-written commands always wait for the reconnect.
+     */
+    public RedisClientBuilder retryReads(boolean enabled) {
+        this.retryReads = enabled;
+        return this;
+    }
+
     /** An idle connection sends PING after this long without reading anything; default 5 s, zero turns it off. */
     public RedisClientBuilder pingInterval(Duration interval) {
         this.pingInterval = notNegative("pingInterval", interval);
@@ -303,8 +339,10 @@ public final class RedisClientBuilder {
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
                 "fastpath", LIBRARY_VERSION, false, credentialsProvider,
                 eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()),
+                retryReads,
                 pingInterval, responseTimeout != null ? responseTimeout
                         : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT,
+                blockingConnectionsPerNode, watchConnectionsPerNode,
                 tlsContext);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();

@@ -42,6 +42,8 @@ final class ClusterNodes {
     private final Map<Endpoint, ClusterNode> nodes = new ConcurrentHashMap<>();
     private final Object lock = new Object();
     private volatile boolean closed;
+    /** Told after every applied topology (pub/sub moves shard channels to their new owners). */
+    private volatile Runnable appliedListener = () -> { };
 
     ClusterNodes(ClientResources resources, ConnectionSettings settings, int connectionsPerNode, long closeGraceNanos,
                  Runnable requestRefresh, Consumer<CommandFuture<?>> handOff) {
@@ -94,11 +96,20 @@ final class ClusterNodes {
         return new ClusterNode(endpoint, new NodeConnections(connections));
     }
 
+    void appliedListener(Runnable listener) {
+        this.appliedListener = listener;
+    }
+
     /** Swaps in a table built from {@code topology}; nodes that left are retired. */
     void apply(ClusterTopology topology) {
         if (closed || topology.shards().isEmpty()) {
             return;
         }
+        applyLocked(topology);
+        appliedListener.run(); // outside the lock: the listener may route commands
+    }
+
+    private void applyLocked(ClusterTopology topology) {
         synchronized (lock) {
             Set<Endpoint> before = new HashSet<>(nodes.keySet());
             SlotTable.ShardRoute[] bySlot = new SlotTable.ShardRoute[SlotHash.SLOT_COUNT];
@@ -160,6 +171,20 @@ final class ClusterNodes {
             Collections.sort(removed);
             settings.events().publish(new RedisEvent.TopologyChanged(List.copyOf(added), List.copyOf(removed), reassigned));
         }
+    }
+
+    /** True while the table routes slots to a primary none of whose connections is up (it may be failing over). */
+    boolean hasUnreachablePrimary() {
+        SlotTable current = table;
+        if (current == null) {
+            return false;
+        }
+        for (ClusterNode primary : current.primaries()) {
+            if (!primary.isReady()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     List<ClusterNode> all() {

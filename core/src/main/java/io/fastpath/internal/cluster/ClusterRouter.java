@@ -2,6 +2,7 @@ package io.fastpath.internal.cluster;
 
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisNotSentException;
+import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.command.CommandSpec;
@@ -9,6 +10,7 @@ import io.fastpath.internal.command.ReplyConverter;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
+import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.routing.SlotHash;
 import java.util.ArrayList;
 import java.util.List;
@@ -125,6 +127,31 @@ public final class ClusterRouter {
         node.connections.routeSlot(slot, callerIdle).send(future);
     }
 
+    /**
+     * Sends a command that must not be redirected (a MULTI/EXEC block: its queued commands were already
+     * refused) to the primary serving {@code slot}; {@link CommandSlots#NO_KEYS} picks a primary by thread.
+     */
+    public void sendToPrimary(CommandFuture<?> future, int slot) {
+        ClusterNode node = nodeForSlot(slot, false);
+        if (node == null) {
+            refresher.requestSoon();
+            future.completeExceptionally(new RedisNotSentException("cluster",
+                    "no node serves slot " + slot + " in the client's slot table; a topology refresh was requested", null));
+            return;
+        }
+        node.connections.routeSlot(slot, false).send(future);
+    }
+
+    /** The address of the primary serving {@code slot} ({@link CommandSlots#NO_KEYS}: one by thread), or null when none is known. */
+    public Endpoint primaryFor(int slot) {
+        ClusterNode node = nodeForSlot(slot, false);
+        if (node == null) {
+            refresher.requestSoon();
+            return null;
+        }
+        return node.endpoint;
+    }
+
     /** A command missing from the built-in table: routed by the key positions COMMAND GETKEYS gave for its name. */
     private void sendWithServerKeys(CommandFuture<?> future) {
         String name = future.spec().name();
@@ -157,7 +184,9 @@ public final class ClusterRouter {
     private void sendElsewhere(CommandFuture<?> future) {
         byte[] key = future.spec().routingKey();
         if (key == null || closed) {
-            future.completeExceptionally(new RedisNotSentException("cluster",
+            future.completeExceptionally(future.sentBefore()
+                    ? new RedisOutcomeUnknownException("cluster", "its connection was lost and its node left the cluster", null)
+                    : new RedisNotSentException("cluster",
                     "the node it was sent to left the cluster before the command was written", null));
             return;
         }
@@ -183,6 +212,54 @@ public final class ClusterRouter {
 
     boolean isClosed() {
         return closed;
+    }
+
+    // ---- for pub/sub's subscriber connections (any thread) ----
+
+    /** The primary serving {@code slot} in the current table, or null when no node owns it. */
+    public Endpoint primaryOf(int slot) {
+        SlotTable current = nodes.table();
+        SlotTable.ShardRoute route = current == null ? null : current.route(slot);
+        return route == null ? null : route.primary().endpoint;
+    }
+
+    /** Every primary of the current table, in address order. */
+    public List<Endpoint> primaries() {
+        SlotTable current = nodes.table();
+        List<Endpoint> endpoints = new ArrayList<>();
+        if (current != null) {
+            for (ClusterNode primary : current.primaries()) {
+                endpoints.add(primary.endpoint);
+            }
+        }
+        return endpoints;
+    }
+
+    /** A MOVED seen outside the command path: patches the slot's owner and asks for a refresh. */
+    public void moved(String movedError, Endpoint answering) {
+        String[] parts = movedError.split(" ");
+        if (parts.length >= 3) {
+            try {
+                int slot = Integer.parseInt(parts[1]);
+                SlotTable current = nodes.table();
+                if (current != null) {
+                    current.patch(slot, nodes.nodeFor(RedirectHandler.endpointOf(parts[2], answering)));
+                }
+            } catch (NumberFormatException malformed) {
+                // Only the refresh below can help.
+            }
+        }
+        refresher.requestSoon();
+    }
+
+    /** Asks for a topology refresh soon; requests coalesce. */
+    public void requestTopologyRefresh() {
+        refresher.requestSoon();
+    }
+
+    /** Runs {@code listener} after every applied topology refresh, on the refresher's thread. */
+    public void topologyListener(Runnable listener) {
+        nodes.appliedListener(listener);
     }
 
     /** Converts a merged reply with the command's own converter and completes the caller's future on the right thread. */

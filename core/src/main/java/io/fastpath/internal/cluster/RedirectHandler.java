@@ -139,7 +139,7 @@ final class RedirectHandler implements ErrorInterceptor {
     }
 
     /** {@code host:port}; an empty host (the node does not know its address) means the node that answered. */
-    private static Endpoint endpointOf(String hostAndPort, Endpoint answering) {
+    static Endpoint endpointOf(String hostAndPort, Endpoint answering) {
         int colon = hostAndPort.lastIndexOf(':');
         if (colon < 0) {
             throw new NumberFormatException(hostAndPort);

@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * thread-safe (CompletableFuture).
  */
 public final class CommandFuture<T> extends CompletableFuture<T> {
+    /** Times one command is re-sent after lost connections before it fails as outcome-unknown. */
+    static final int MAX_REPLAYS = 2;
     final CommandSpec<T> spec;
     /** True when no user code can be attached (blocking API, handshake): complete on the I/O thread. */
     final boolean completeOnIoThread;
@@ -34,12 +36,31 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     private ErrorInterceptor errorInterceptor;
     /** Set by a redirect before a re-send: the next write puts ASKING in front of this command, back to back. */
     volatile boolean asking;
+    /**
+     * Set before the first send: the server answers this command with push frames only (RESP3 SUBSCRIBE
+     * and its kin) or with an error reply. Its FIFO entry takes an error; any other reply belongs to a later command.
+     */
+    private volatile boolean answeredByPush;
     /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
     private int redirects;
     private int retries;
+    /** Set before the first send (published by it): MULTI and these commands go out in front of this EXEC. */
+    private TransactionGroup transaction;
+
+    // Event loop only; read by the caller after completion.
+    /** The number of the channel this command was written on (see Connection#channelGeneration). */
+    int writtenOnChannel = -1;
+
+    /** Set when a lost connection sends it again: its failures then say it may have run (any thread reads it). */
+    private volatile boolean sentBefore;
 
     // Event loop only.
     boolean written;
+    /** Written between MULTI and EXEC/DISCARD on its connection: never replayed on its own. */
+    boolean insideTransaction;
+    /** Handshake and ASKING entries: they belong to one channel and are never replayed. */
+    boolean internal;
+    private int replays;
     T pendingResult;
     Throwable pendingFailure;
     private Throwable failureOverride;
@@ -115,6 +136,39 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
         return this;
     }
 
+    /** Marks a command the server answers with pushes or an error only (see {@link #answeredByPush}). */
+    public CommandFuture<T> answeredByPush() {
+        this.answeredByPush = true;
+        return this;
+    }
+
+    boolean isAnsweredByPush() {
+        return answeredByPush;
+    }
+
+    /** Event loop: a later command's reply arrived, so this one's pushes came first and it succeeded. */
+    void completeAnsweredByPush() {
+        pendingResult = null;
+        pendingFailure = null;
+        publish();
+    }
+
+    /** The MULTI block this command (an EXEC) carries, or null. */
+    public TransactionGroup transaction() {
+        return transaction;
+    }
+
+    /** Makes this command (an EXEC) carry a MULTI block: the connection writes all of it together. */
+    public CommandFuture<T> transaction(TransactionGroup group) {
+        this.transaction = group;
+        return this;
+    }
+
+    /** After completion: the channel number it was written on, -1 if it never was (a WATCH's channel). */
+    public int writtenOnChannel() {
+        return writtenOnChannel;
+    }
+
     /** Counts one more redirect and returns the new count. */
     public int countRedirect() {
         return ++redirects;
@@ -139,6 +193,29 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
         pendingResult = null;
         pendingFailure = null;
         asking = withAsking;
+    }
+
+    /**
+     * True when this written command may be sent again after its connection was lost: read-only (with
+     * {@code retryReads}) or marked idempotent, not part of a transaction, not internal, and not replayed
+     * {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
+     */
+    boolean mayReplay(boolean retryReads) {
+        return !internal && !insideTransaction && replays < MAX_REPLAYS
+                && (spec.markedIdempotent() || (retryReads && spec.readOnly()));
+    }
+
+    /** Readies a written command of a lost connection to wait for the next one. */
+    void prepareReplay() {
+        replays++;
+        sentBefore = true;
+        prepareResend(false);
+        insideTransaction = false;
+    }
+
+    /** True when an earlier attempt was written to a connection that was then lost: it may have run. */
+    public boolean sentBefore() {
+        return sentBefore;
     }
 
     /** Completes the future with what {@link #prepare} stored; runs on the I/O thread or the executor. */

@@ -5,6 +5,7 @@ import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisEvent;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisOutcomeUnknownException;
+import io.fastpath.RedisProtocolException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.Reply;
 import io.fastpath.internal.command.CommandSpec;
@@ -77,6 +78,8 @@ public final class Connection {
     private volatile boolean resp3Negotiated;
     /** Set once by {@link #retire}: receives never-written commands instead of failing them. */
     private volatile Consumer<CommandFuture<?>> unsentHandOff;
+    /** Runs at the end of every handshake, before the connection is ready (pub/sub resubscription); null for none. */
+    private volatile HandshakeExtension handshakeExtension;
     /** Told when a connection is lost or a connect attempt fails (cluster topology refresh trigger). */
     private volatile Runnable disconnectListener = () -> { };
     /** Written by the event loop, read by callers choosing a connection; see {@link #isCongested()}. */
@@ -96,9 +99,13 @@ public final class Connection {
     private long deadlineTimerAt = Long.MAX_VALUE;
     private Throwable lastFailure;
     private boolean resp3;
+    /** Between a written MULTI and its EXEC/DISCARD: the commands in between are never replayed alone. */
+    private boolean transactionOpen;
     /** When the FIFO last went from empty to non-empty: silence is measured from here or the last read. */
     private long awaitingRepliesSinceNanos;
     private LivenessCheck liveness;
+    /** Counts channels; each written command records it, so a WATCHed transaction can insist on WATCH's channel. */
+    private int channelGeneration;
 
     public Connection(Endpoint endpoint, ConnectionSettings settings, EventLoop eventLoop, Class<? extends SocketChannel> channelType) {
         this.endpoint = endpoint;
@@ -141,6 +148,15 @@ public final class Connection {
 
     public void pushListener(Consumer<Reply.PushReply> listener) {
         this.pushListener = listener;
+    }
+
+    /** Set before {@link #start}: commands every handshake runs after the built-in ones, before any queued command. */
+    public void handshakeExtension(HandshakeExtension extension) {
+        this.handshakeExtension = extension;
+    }
+
+    HandshakeExtension handshakeExtension() {
+        return handshakeExtension;
     }
 
     public void disconnectListener(Runnable listener) {
@@ -232,9 +248,15 @@ public final class Connection {
      * reply is consumed by an internal entry and never reaches a caller.
      */
     private void encode(ByteBuf buffer, CommandFuture<?> command) {
+        TransactionGroup transaction = command.transaction();
+        if (transaction != null) {
+            encodeTransaction(buffer, command, transaction);
+            return;
+        }
         if (command.asking) {
             command.asking = false;
             CommandFuture<Reply> asking = new CommandFuture<>(ASKING_SPEC, true, command.deadlineNanos);
+            asking.internal = true;
             unanswered.incrementAndGet();
             RespEncoder.writeCommand(buffer, ASKING_SPEC.args());
             enqueueWritten(asking);
@@ -243,13 +265,56 @@ public final class Connection {
         enqueueWritten(command);
     }
 
+    /**
+     * Writes MULTI, the block's commands and EXEC (the command itself) into one buffer within one drain, so
+     * no other caller's command can come between them; internal entries consume the MULTI and QUEUED
+     * replies. A block tied to a WATCH is failed unsent when this is no longer the channel WATCH went on:
+     * the server forgot the WATCH with the old channel, and EXEC would then commit unconditionally.
+     */
+    private void encodeTransaction(ByteBuf buffer, CommandFuture<?> exec, TransactionGroup transaction) {
+        if (transaction.watchChannel() != TransactionGroup.ANY_CHANNEL && transaction.watchChannel() != channelGeneration) {
+            unanswered.decrementAndGet();
+            exec.completeExceptionally(new RedisNotSentException(endpoint.toString(),
+                    "the connection was re-established after WATCH, so the transaction was not sent", lastFailure));
+            return;
+        }
+        writeInternalEntry(buffer, new CommandFuture<>(TransactionGroup.MULTI, true, exec.deadlineNanos));
+        for (int i = 0; i < transaction.commands().size(); i++) {
+            CommandFuture<?> queued = new CommandFuture<>(transaction.queuedEntry(i), true, exec.deadlineNanos);
+            int index = i;
+            queued.whenComplete((reply, failure) -> transaction.recordQueueError(index, failure));
+            writeInternalEntry(buffer, queued);
+        }
+        RespEncoder.writeCommand(buffer, exec.spec.args());
+        enqueueWritten(exec);
+    }
+
+    private void writeInternalEntry(ByteBuf buffer, CommandFuture<?> entry) {
+        unanswered.incrementAndGet();
+        RespEncoder.writeCommand(buffer, entry.spec.args());
+        enqueueWritten(entry);
+    }
+
     private void enqueueWritten(CommandFuture<?> command) {
+        command.writtenOnChannel = channelGeneration;
         command.written = true;
+        trackTransaction(command);
         if (handler.pending.isEmpty()) {
             awaitingRepliesSinceNanos = System.nanoTime();
         }
         handler.pending.add(command);
         armDeadlineTimer(command.deadlineNanos);
+    }
+
+    private void trackTransaction(CommandFuture<?> command) {
+        String name = command.spec.name();
+        if (name.equals("MULTI")) {
+            transactionOpen = true;
+        }
+        command.insideTransaction = transactionOpen;
+        if (transactionOpen && (name.equals("EXEC") || name.equals("DISCARD"))) {
+            transactionOpen = false;
+        }
     }
 
     private void holdWhileNotReady() {
@@ -271,6 +336,7 @@ public final class Connection {
 
     /** Event loop: handshake commands bypass the queue and go out before any user command. */
     void writeInternal(CommandFuture<?> command) {
+        command.internal = true;
         unanswered.incrementAndGet();
         ByteBuf buffer = channel.alloc().ioBuffer();
         RespEncoder.writeCommand(buffer, command.spec.args());
@@ -309,6 +375,7 @@ public final class Connection {
         }
         channel = activeChannel;
         handler = activeHandler;
+        channelGeneration++;
         state = State.HANDSHAKING;
         lastReadNanos = System.nanoTime();
         liveness = new LivenessCheck(this, activeChannel, settings.pingInterval().toNanos(), settings.responseTimeout().toNanos());
@@ -385,6 +452,7 @@ public final class Connection {
                 + "; commands awaiting replies: " + inactiveHandler.pending.size() + "; last read "
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastReadNanos) + " ms ago";
         failPending(inactiveHandler, reason, cause);
+        transactionOpen = false; // the server discards an open transaction with its connection
         if (liveness != null) {
             liveness.stop();
             liveness = null;
@@ -405,12 +473,37 @@ public final class Connection {
         scheduleReconnect(); // also during the first connect: start() reports the failure, retries go on
     }
 
+    /**
+     * Fails every written command of a lost channel as outcome-unknown, except those that may run twice
+     * (read-only with retryReads, or marked idempotent): they wait for the next connection, ahead of
+     * newer commands, within their deadline. Not after a protocol error, which their reply may have caused.
+     */
     private void failPending(ConnectionHandler failedHandler, String reason, Throwable cause) {
+        boolean replayAllowed = !closing && !(cause instanceof RedisProtocolException);
+        long now = System.nanoTime();
+        ArrayDeque<CommandFuture<?>> replays = null;
         CommandFuture<?> command;
         while ((command = failedHandler.pending.poll()) != null) {
+            if (command.isDone()) {
+                unanswered.decrementAndGet();
+                continue;
+            }
+            if (replayAllowed && command.mayReplay(settings.retryReads()) && command.deadlineNanos - now > 0
+                    && waiting.size() + (replays == null ? 0 : replays.size()) < settings.maxQueuedWhileDisconnected()) {
+                command.prepareReplay();
+                if (replays == null) {
+                    replays = new ArrayDeque<>();
+                }
+                replays.add(command);
+                armDeadlineTimer(command.deadlineNanos);
+                continue;
+            }
             unanswered.decrementAndGet();
-            if (!command.isDone()) {
-                command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(), reason, cause));
+            command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(), reason, cause));
+        }
+        if (replays != null) {
+            for (var oldestLast = replays.descendingIterator(); oldestLast.hasNext(); ) {
+                waiting.addFirst(oldestLast.next());
             }
         }
     }
@@ -421,7 +514,10 @@ public final class Connection {
         while ((command = waiting.poll()) != null || (command = outbound.poll()) != null) {
             unanswered.decrementAndGet();
             if (handOff != null && !command.isDone()) {
-                handOff.accept(command); // never written, so sending it elsewhere cannot run it twice
+                handOff.accept(command); // never written (or safe to replay), so sending it elsewhere is safe
+            } else if (command.sentBefore()) {
+                command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(),
+                        "its connection was lost and " + reason + " before it could be sent again", cause));
             } else {
                 command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
             }
@@ -526,7 +622,10 @@ public final class Connection {
             } else if (command.deadlineNanos - now <= 0) {
                 iterator.remove();
                 unanswered.decrementAndGet();
-                command.completeExceptionally(state == State.READY
+                command.completeExceptionally(command.sentBefore()
+                        ? new RedisOutcomeUnknownException(endpoint.toString(), "its connection was lost and it could not be "
+                                + "sent again within the command timeout; " + describe(lastFailure), lastFailure)
+                        : state == State.READY
                         ? new RedisTimeoutException(timeoutMessage(false), false)
                         : new RedisNotSentException(endpoint.toString(), "no connection within the command timeout; "
                                 + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts

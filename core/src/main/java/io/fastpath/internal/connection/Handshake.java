@@ -142,6 +142,10 @@ final class Handshake {
         // Informational only: servers before 7.2 answer with an error, which is ignored.
         send(List.of("CLIENT", "SETINFO", "LIB-NAME", settings.libraryName()));
         required.add(send(List.of("CLIENT", "SETINFO", "LIB-VER", settings.libraryVersion())).handle((reply, ignored) -> reply));
+        HandshakeExtension extension = connection.handshakeExtension();
+        if (extension != null) {
+            required.add(extension.run(connection::writeInternal).thenApply(done -> (Reply) null));
+        }
         CompletableFuture.allOf(required.toArray(new CompletableFuture<?>[0])).whenComplete((ignored, failure) -> {
             if (failure == null) {
                 connection.onHandshakeDone(resp3);
