@@ -8,6 +8,7 @@ import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisProtocolException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.Reply;
+import io.fastpath.internal.command.BlockingCommands;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.protocol.RespEncoder;
@@ -683,6 +684,16 @@ public final class Connection {
 
     boolean hasRepliesPending() {
         return handler != null && !handler.pending.isEmpty();
+    }
+
+    /** True when an unanswered written command may be held by the server on purpose (BLPOP, XREAD BLOCK...). */
+    boolean awaitsBlockingCommand() {
+        for (CommandFuture<?> command : handler.pending) { // only scanned once the connection has been silent too long
+            if (!command.isDone() && BlockingCommands.blockNanos(command.spec.name(), command.spec.args()) != BlockingCommands.NOT_BLOCKING) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The later of the last read and the moment replies started being awaited. */
