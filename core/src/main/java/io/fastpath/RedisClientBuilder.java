@@ -8,6 +8,7 @@ import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.EventDispatcher;
 import io.fastpath.internal.connection.ReconnectBackoff;
+import io.fastpath.internal.connection.TlsContext;
 import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,6 +62,8 @@ public final class RedisClientBuilder {
     private Duration pingInterval = DEFAULT_PING_INTERVAL;
     /** Null: the larger of the command timeout and {@link #MIN_DEFAULT_RESPONSE_TIMEOUT}. */
     private Duration responseTimeout;
+    /** Null: plain TCP. */
+    private TlsOptions tls;
 
     RedisClientBuilder() {}
 
@@ -75,6 +78,9 @@ public final class RedisClientBuilder {
             this.credentialsProvider = null; // the URI's own secret wins over an earlier provider
         }
         this.database = parsed.database();
+        if (parsed.tls() && tls == null) {
+            this.tls = TlsOptions.defaults(); // options given with tls(...) stay
+        }
         return this;
     }
 
@@ -312,9 +318,22 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Connect with TLS using these options (trust, client certificate for mutual TLS, hostname
+     * verification); {@code rediss://} URIs turn TLS on with {@link TlsOptions#defaults()} otherwise.
+     */
+    public RedisClientBuilder tls(TlsOptions options) {
+        if (options == null) {
+            throw new RedisArgumentException("tls options must not be null");
+        }
+        this.tls = options;
+        return this;
+    }
+
     /** Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it cannot. */
     public RedisClient build() {
         Credentials credentials = new Credentials(username, password);
+        TlsContext tlsContext = tls == null ? null : TlsContext.create(tls); // bad material fails here, before any thread starts
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
@@ -323,7 +342,8 @@ public final class RedisClientBuilder {
                 retryReads,
                 pingInterval, responseTimeout != null ? responseTimeout
                         : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT,
-                blockingConnectionsPerNode, watchConnectionsPerNode);
+                blockingConnectionsPerNode, watchConnectionsPerNode,
+                tlsContext);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);

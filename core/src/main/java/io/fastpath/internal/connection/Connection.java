@@ -8,6 +8,7 @@ import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisProtocolException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.Reply;
+import io.fastpath.internal.command.BlockingCommands;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.protocol.RespEncoder;
@@ -120,6 +121,9 @@ public final class Connection {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (settings.tls() != null) {
+                            ch.pipeline().addLast(settings.tls().newHandler(ch.alloc(), endpoint, settings.connectTimeout().toMillis()));
+                        }
                         ch.pipeline().addLast(new ConnectionHandler(Connection.this, settings.limits()));
                     }
                 });
@@ -417,6 +421,17 @@ public final class Connection {
         }
     }
 
+    /** Called by the handler when the TLS handshake failed: like a failed connect, retried with backoff. */
+    void onTlsHandshakeFailed(Channel failedChannel, Throwable cause) {
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        failedChannel.close();
+        onConnectFailed(new RedisConnectionException(endpoint.toString(), "TLS handshake failed: " + reason, cause));
+    }
+
+    boolean usesTls() {
+        return settings.tls() != null;
+    }
+
     private void onConnectFailed(Throwable cause) {
         recordFailure(cause);
         state = State.DISCONNECTED;
@@ -669,6 +684,16 @@ public final class Connection {
 
     boolean hasRepliesPending() {
         return handler != null && !handler.pending.isEmpty();
+    }
+
+    /** True when an unanswered written command may be held by the server on purpose (BLPOP, XREAD BLOCK...). */
+    boolean awaitsBlockingCommand() {
+        for (CommandFuture<?> command : handler.pending) { // only scanned once the connection has been silent too long
+            if (!command.isDone() && BlockingCommands.blockNanos(command.spec.name(), command.spec.args()) != BlockingCommands.NOT_BLOCKING) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The later of the last read and the moment replies started being awaited. */
