@@ -6,6 +6,7 @@ import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.connection.EventDispatcher;
 import io.fastpath.internal.connection.ReconnectBackoff;
 import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
@@ -30,6 +31,7 @@ public final class RedisClientBuilder {
     private int port = RedisUri.DEFAULT_PORT;
     private String username;
     private String password;
+    private CredentialsProvider credentialsProvider;
     private int database;
     private String clientName;
     private int connectionsPerNode = DEFAULT_CONNECTIONS_PER_NODE;
@@ -47,6 +49,7 @@ public final class RedisClientBuilder {
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
     private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
+    private RedisEventListener eventListener;
     private boolean retryReads = true;
 
     RedisClientBuilder() {}
@@ -58,6 +61,9 @@ public final class RedisClientBuilder {
         this.port = parsed.port();
         this.username = parsed.username();
         this.password = parsed.password();
+        if (parsed.password() != null) {
+            this.credentialsProvider = null; // the URI's own secret wins over an earlier provider
+        }
         this.database = parsed.database();
         return this;
     }
@@ -121,6 +127,21 @@ public final class RedisClientBuilder {
     public RedisClientBuilder credentials(String username, String password) {
         this.username = username;
         this.password = password;
+        this.credentialsProvider = null;
+        return this;
+    }
+
+    /**
+     * Credentials asked for on every connect and reconnect, so secrets can rotate without a restart;
+     * replaces {@link #credentials} and any user/password of the URI. See {@link CredentialsProvider}.
+     */
+    public RedisClientBuilder credentialsProvider(CredentialsProvider provider) {
+        if (provider == null) {
+            throw new RedisArgumentException("credentialsProvider must not be null");
+        }
+        this.credentialsProvider = provider;
+        this.username = null;
+        this.password = null;
         return this;
     }
 
@@ -221,6 +242,18 @@ public final class RedisClientBuilder {
     }
 
     /**
+     * Told about connects, disconnects, reconnect attempts, cluster topology changes and redirects, in
+     * order, off the I/O threads (see {@link RedisEventListener}); default: nobody.
+     */
+    public RedisClientBuilder eventListener(RedisEventListener listener) {
+        if (listener == null) {
+            throw new RedisArgumentException("eventListener must not be null");
+        }
+        this.eventListener = listener;
+        return this;
+    }
+
+    /**
      * Whether a read-only command (GET, MGET, HGETALL...) whose connection was lost after it was written is
      * sent again after the reconnect, within its deadline (default true). Writes are retried only when
      * marked with {@link Command#idempotent()}; never-written commands always wait for the reconnect.
@@ -236,7 +269,9 @@ public final class RedisClientBuilder {
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
-                "fastpath", LIBRARY_VERSION, false, retryReads);
+                "fastpath", LIBRARY_VERSION, false, credentialsProvider,
+                eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()),
+                retryReads);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);

@@ -34,7 +34,8 @@ class SyncAndAsyncApisMatchTest {
             new Class<?>[] {StreamGroupCommands.class, StreamGroupAsyncCommands.class},
             new Class<?>[] {BitmapCommands.class, BitmapAsyncCommands.class},
             new Class<?>[] {HyperLogLogCommands.class, HyperLogLogAsyncCommands.class},
-            new Class<?>[] {GeoCommands.class, GeoAsyncCommands.class});
+            new Class<?>[] {GeoCommands.class, GeoAsyncCommands.class},
+            new Class<?>[] {PubSubCommands.class, PubSubAsyncCommands.class});
 
     /** {@code send} is the one command method whose builder method has another name. */
     private static final Map<String, String> BUILDER_NAMES = Map.of("send", "command");

@@ -163,7 +163,8 @@ public final class BenchOptions {
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
         "  a sequential SET/GET, b bulk SETs (async window and bulk mode), c 64 callers GET,",
         "  d 32 callers GET with and without a 5 MB reader, e redis-benchmark baseline,",
-        "  f 64 callers GET against a local cluster, closed loop and open loop at --cluster-rate",
+        "  f 64 callers GET against a local cluster, closed loop and open loop at --cluster-rate,",
+        "  h a cluster primary killed under load (not in the default list; -Dbench.fullCoverage=true for the server default)",
         "  every option can also be given as -Dbench.NAME=VALUE (-Dbench.quick=true)");
   }
 

@@ -1,9 +1,11 @@
 package io.fastpath.internal.client;
 
 import io.fastpath.Command;
+import io.fastpath.PubSubListener;
 import io.fastpath.RedisArgumentException;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisException;
+import io.fastpath.Subscription;
 import io.fastpath.internal.cluster.ClusterBootstrap;
 import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.cluster.ClusterRouter;
@@ -12,6 +14,10 @@ import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.pubsub.ClusterPubSub;
+import io.fastpath.internal.pubsub.PubSubEngine;
+import io.fastpath.internal.pubsub.PubSubKind;
+import io.fastpath.internal.pubsub.StandalonePubSub;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -32,11 +38,15 @@ public final class ClientCore implements AutoCloseable {
     private final ClusterRouter cluster;
     private final long commandTimeoutNanos;
     private final long closeGraceNanos;
+    /** Subscriptions and their dedicated connections; connects nothing until the first subscribe. */
+    private final PubSubEngine pubSub;
 
-    private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout) {
+    private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout,
+                       PubSubEngine pubSub) {
         this.resources = resources;
         this.node = node;
         this.cluster = cluster;
+        this.pubSub = pubSub;
         this.commandTimeoutNanos = commandTimeout.toNanos();
         this.closeGraceNanos = closeGraceNanos(commandTimeout);
     }
@@ -65,10 +75,12 @@ public final class ClientCore implements AutoCloseable {
                 ClusterRouter cluster = ClusterBootstrap.startIfCluster(seedNode.all()[0], resources, settings,
                         connectionsPerNode, clusterOptions, closeGraceNanos(commandTimeout));
                 if (cluster == null) {
-                    return new ClientCore(resources, seedNode, null, commandTimeout);
+                    return new ClientCore(resources, seedNode, null, commandTimeout,
+                            new StandalonePubSub(seed, settings, resources, commandTimeout.toNanos()));
                 }
                 closeAll(seedNode.all(), 0);
-                return new ClientCore(resources, null, cluster, commandTimeout);
+                return new ClientCore(resources, null, cluster, commandTimeout,
+                        new ClusterPubSub(cluster, settings, resources, commandTimeout.toNanos()));
             } catch (RuntimeException notLoaded) {
                 closeAll(seedNode.all(), 0);
                 lastFailure = notLoaded;
@@ -163,6 +175,11 @@ public final class ClientCore implements AutoCloseable {
         throw new IllegalArgumentException("commands must be built by a CommandBuilder");
     }
 
+    /** Subscribes {@code listener}; returns once the server confirmed the names (see {@link PubSubEngine#subscribe}). */
+    public Subscription subscribe(PubSubKind kind, PubSubListener listener, List<String> names) {
+        return pubSub.subscribe(kind, listener, names);
+    }
+
     /** The standalone server's connections; null when the client talks to a cluster. */
     public NodeConnections node() {
         return node;
@@ -179,6 +196,7 @@ public final class ClientCore implements AutoCloseable {
 
     @Override
     public void close() {
+        pubSub.close();
         CompletableFuture<?> closed = cluster != null ? cluster.close() : closeAll(node.all(), closeGraceNanos);
         try {
             closed.get(closeGraceNanos + TimeUnit.SECONDS.toNanos(2), TimeUnit.NANOSECONDS);

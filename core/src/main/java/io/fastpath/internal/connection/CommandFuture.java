@@ -36,6 +36,11 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     private ErrorInterceptor errorInterceptor;
     /** Set by a redirect before a re-send: the next write puts ASKING in front of this command, back to back. */
     volatile boolean asking;
+    /**
+     * Set before the first send: the server answers this command with push frames only (RESP3 SUBSCRIBE
+     * and its kin) or with an error reply. Its FIFO entry takes an error; any other reply belongs to a later command.
+     */
+    private volatile boolean answeredByPush;
     /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
     private int redirects;
     private int retries;
@@ -123,6 +128,23 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     public CommandFuture<T> errorInterceptor(ErrorInterceptor interceptor) {
         this.errorInterceptor = interceptor;
         return this;
+    }
+
+    /** Marks a command the server answers with pushes or an error only (see {@link #answeredByPush}). */
+    public CommandFuture<T> answeredByPush() {
+        this.answeredByPush = true;
+        return this;
+    }
+
+    boolean isAnsweredByPush() {
+        return answeredByPush;
+    }
+
+    /** Event loop: a later command's reply arrived, so this one's pushes came first and it succeeded. */
+    void completeAnsweredByPush() {
+        pendingResult = null;
+        pendingFailure = null;
+        publish();
     }
 
     /** Counts one more redirect and returns the new count. */

@@ -2,6 +2,7 @@ package io.fastpath.internal.connection;
 
 import io.fastpath.RedisBackpressureException;
 import io.fastpath.RedisConnectionException;
+import io.fastpath.RedisEvent;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisProtocolException;
@@ -23,6 +24,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.internal.PlatformDependent;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -72,6 +74,8 @@ public final class Connection {
     private volatile boolean resp3Negotiated;
     /** Set once by {@link #retire}: receives never-written commands instead of failing them. */
     private volatile Consumer<CommandFuture<?>> unsentHandOff;
+    /** Runs at the end of every handshake, before the connection is ready (pub/sub resubscription); null for none. */
+    private volatile HandshakeExtension handshakeExtension;
     /** Told when a connection is lost or a connect attempt fails (cluster topology refresh trigger). */
     private volatile Runnable disconnectListener = () -> { };
     /** Written by the event loop, read by callers choosing a connection; see {@link #isCongested()}. */
@@ -128,6 +132,15 @@ public final class Connection {
 
     public void pushListener(Consumer<Reply.PushReply> listener) {
         this.pushListener = listener;
+    }
+
+    /** Set before {@link #start}: commands every handshake runs after the built-in ones, before any queued command. */
+    public void handshakeExtension(HandshakeExtension extension) {
+        this.handshakeExtension = extension;
+    }
+
+    HandshakeExtension handshakeExtension() {
+        return handshakeExtension;
     }
 
     public void disconnectListener(Runnable listener) {
@@ -321,6 +334,7 @@ public final class Connection {
         reconnectAttempts = 0;
         lastFailure = null;
         firstReady.complete(null);
+        settings.events().publish(new RedisEvent.Connected(endpoint.toString()));
         // Commands that waited for the connection keep their arrival order ahead of newer ones.
         ArrayDeque<CommandFuture<?>> held = new ArrayDeque<>(waiting);
         waiting.clear();
@@ -380,6 +394,7 @@ public final class Connection {
             return;
         }
         state = State.DISCONNECTED;
+        settings.events().publish(new RedisEvent.Disconnected(endpoint.toString(), reason));
         disconnectListener.run();
         scheduleReconnect(); // also during the first connect: start() reports the failure, retries go on
     }
@@ -441,6 +456,10 @@ public final class Connection {
         }
         int attempt = reconnectAttempts++;
         long delay = settings.backoff().delayNanos(attempt);
+        if (settings.events().enabled()) {
+            settings.events().publish(new RedisEvent.ReconnectAttempt(endpoint.toString(), attempt + 1,
+                    Duration.ofNanos(delay), describe(lastFailure)));
+        }
         if (!firstReady.isDone() && attempt >= 1) {
             firstReady.completeExceptionally(new RedisConnectionException(endpoint.toString(),
                     "cannot connect: " + describe(lastFailure), lastFailure));

@@ -82,6 +82,14 @@ final class ConnectionHandler extends ByteToMessageDecoder {
             return;
         }
         CommandFuture<?> command = pending.poll();
+        while (command != null && command.isAnsweredByPush() && !(reply instanceof Reply.ErrorReply)) {
+            // Its answer came as pushes (RESP3 SUBSCRIBE): this reply belongs to a later command.
+            connection.onReplyConsumed();
+            if (!command.isDone()) {
+                command.completeAnsweredByPush();
+            }
+            command = pending.poll();
+        }
         if (command == null) {
             throw new RedisProtocolException(connection.endpoint()
                     + ": received a reply while no command was waiting for one (" + reply.getClass().getSimpleName() + ")");
