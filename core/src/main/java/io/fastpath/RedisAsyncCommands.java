@@ -5,4 +5,5 @@ public interface RedisAsyncCommands<K, V> extends StringAsyncCommands<K, V>, Ser
         KeyAsyncCommands<K, V>, HashAsyncCommands<K, V>, ListAsyncCommands<K, V>, SetAsyncCommands<K, V>,
         SortedSetAsyncCommands<K, V>, ScriptAsyncCommands<K, V>,
         StreamAsyncCommands<K, V>, StreamGroupAsyncCommands<K, V>,
-        BitmapAsyncCommands<K, V>, HyperLogLogAsyncCommands<K, V>, GeoAsyncCommands<K, V> {}
+        BitmapAsyncCommands<K, V>, HyperLogLogAsyncCommands<K, V>, GeoAsyncCommands<K, V>,
+        BlockingAsyncCommands<K, V> {}

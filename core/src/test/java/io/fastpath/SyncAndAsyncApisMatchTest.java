@@ -34,7 +34,8 @@ class SyncAndAsyncApisMatchTest {
             new Class<?>[] {StreamGroupCommands.class, StreamGroupAsyncCommands.class},
             new Class<?>[] {BitmapCommands.class, BitmapAsyncCommands.class},
             new Class<?>[] {HyperLogLogCommands.class, HyperLogLogAsyncCommands.class},
-            new Class<?>[] {GeoCommands.class, GeoAsyncCommands.class});
+            new Class<?>[] {GeoCommands.class, GeoAsyncCommands.class},
+            new Class<?>[] {BlockingCommands.class, BlockingAsyncCommands.class});
 
     /** {@code send} is the one command method whose builder method has another name. */
     private static final Map<String, String> BUILDER_NAMES = Map.of("send", "command");
@@ -302,6 +303,9 @@ class SyncAndAsyncApisMatchTest {
         }
         if (type == Script.class) {
             return Script.of("return 1");
+        }
+        if (type == java.time.Duration.class) {
+            return java.time.Duration.ofMillis(1500);
         }
         if (type == ScoreRange.class) {
             return ScoreRange.of(1, true, Double.POSITIVE_INFINITY, false);

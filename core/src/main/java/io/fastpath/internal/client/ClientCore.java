@@ -8,6 +8,7 @@ import io.fastpath.internal.cluster.ClusterBootstrap;
 import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.cluster.ClusterRouter;
 import io.fastpath.internal.transaction.TransactionRunner;
+import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
@@ -35,6 +36,7 @@ public final class ClientCore implements AutoCloseable {
     private final long closeGraceNanos;
     /** Connections leased to one caller at a time: blocking commands and WATCH transactions. */
     private final DedicatedConnections dedicated;
+    private final BlockingDispatch blockingDispatch;
     private final TransactionRunner transactions;
 
     private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout,
@@ -45,6 +47,9 @@ public final class ClientCore implements AutoCloseable {
         this.commandTimeoutNanos = commandTimeout.toNanos();
         this.closeGraceNanos = closeGraceNanos(commandTimeout);
         this.dedicated = new DedicatedConnections(settings, resources);
+        Endpoint standalone = node == null ? null : node.all()[0].endpoint();
+        this.blockingDispatch = new BlockingDispatch(dedicated, cluster, standalone, commandTimeoutNanos,
+                settings.completionExecutor());
         this.transactions = new TransactionRunner(node, cluster, dedicated, commandTimeoutNanos);
     }
 
@@ -121,6 +126,10 @@ public final class ClientCore implements AutoCloseable {
     }
 
     private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blocking, long deadline) {
+        long blockNanos = BlockTime.blockNanos(spec.name(), spec.args());
+        if (blockNanos != BlockTime.NOT_BLOCKING) {
+            return blockingDispatch.send(spec, blocking, blockNanos); // never on a shared connection
+        }
         AtomicInteger inFlight = IN_FLIGHT_BY_THREAD.get();
         boolean idle = inFlight.get() == 0;
         inFlight.incrementAndGet();
