@@ -199,7 +199,8 @@ class SyncAndAsyncApisMatchTest {
         return null;
     }
 
-    private static Object[] sampleArguments(Method method) {
+    /** Valid sample arguments for a command method (shared with TypedCommandCoverageIT). */
+    static Object[] sampleArguments(Method method) {
         Type[] types = method.getGenericParameterTypes();
         Object[] arguments = new Object[types.length];
         for (int i = 0; i < types.length; i++) {
