@@ -10,6 +10,7 @@ import io.fastpath.internal.cluster.ClusterBootstrap;
 import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.cluster.ClusterRouter;
 import io.fastpath.internal.transaction.TransactionRunner;
+import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
@@ -43,6 +44,7 @@ public final class ClientCore implements AutoCloseable {
     private final PubSubEngine pubSub;
     /** Connections leased to one caller at a time: blocking commands and WATCH transactions. */
     private final DedicatedConnections dedicated;
+    private final BlockingDispatch blockingDispatch;
     private final TransactionRunner transactions;
 
     private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout,
@@ -54,6 +56,9 @@ public final class ClientCore implements AutoCloseable {
         this.commandTimeoutNanos = commandTimeout.toNanos();
         this.closeGraceNanos = closeGraceNanos(commandTimeout);
         this.dedicated = new DedicatedConnections(settings, resources);
+        Endpoint standalone = node == null ? null : node.all()[0].endpoint();
+        this.blockingDispatch = new BlockingDispatch(dedicated, cluster, standalone, commandTimeoutNanos,
+                settings.completionExecutor());
         this.transactions = new TransactionRunner(node, cluster, dedicated, commandTimeoutNanos);
     }
 
@@ -132,6 +137,10 @@ public final class ClientCore implements AutoCloseable {
     }
 
     private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blocking, long deadline) {
+        long blockNanos = BlockTime.blockNanos(spec.name(), spec.args());
+        if (blockNanos != BlockTime.NOT_BLOCKING) {
+            return blockingDispatch.send(spec, blocking, blockNanos); // never on a shared connection
+        }
         AtomicInteger inFlight = IN_FLIGHT_BY_THREAD.get();
         boolean idle = inFlight.get() == 0;
         inFlight.incrementAndGet();

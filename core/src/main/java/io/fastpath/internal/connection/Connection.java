@@ -8,7 +8,7 @@ import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisProtocolException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.Reply;
-import io.fastpath.internal.command.BlockingCommands;
+import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.protocol.RespEncoder;
@@ -689,7 +689,7 @@ public final class Connection {
     /** True when an unanswered written command may be held by the server on purpose (BLPOP, XREAD BLOCK...). */
     boolean awaitsBlockingCommand() {
         for (CommandFuture<?> command : handler.pending) { // only scanned once the connection has been silent too long
-            if (!command.isDone() && BlockingCommands.blockNanos(command.spec.name(), command.spec.args()) != BlockingCommands.NOT_BLOCKING) {
+            if (!command.isDone() && BlockTime.blockNanos(command.spec.name(), command.spec.args()) != BlockTime.NOT_BLOCKING) {
                 return true;
             }
         }
