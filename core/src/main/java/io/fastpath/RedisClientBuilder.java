@@ -1,5 +1,6 @@
 package io.fastpath;
 
+import io.fastpath.internal.cache.ClientSideCache;
 import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.cluster.ClusterOptions;
@@ -47,6 +48,7 @@ public final class RedisClientBuilder {
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
     private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
+    private CacheOptions cacheOptions;
 
     RedisClientBuilder() {}
 
@@ -101,6 +103,19 @@ public final class RedisClientBuilder {
     /** Cluster only: the periodic safety-net topology refresh, besides the event-driven ones; default 30 s. */
     public RedisClientBuilder topologyRefreshPeriod(Duration period) {
         this.topologyRefreshPeriod = positive("topologyRefreshPeriod", period);
+        return this;
+    }
+
+    /**
+     * Turns on the client-side cache, e.g. {@code clientSideCache(CacheOptions.maxBytes(64 << 20))}: reads
+     * of tracked keys are answered from memory until the server says they changed. Needs RESP3 (Redis 6.2+,
+     * Valkey); off by default. See the README's "Client-side cache" section.
+     */
+    public RedisClientBuilder clientSideCache(CacheOptions options) {
+        if (options == null) {
+            throw new RedisArgumentException("clientSideCache needs options, e.g. CacheOptions.maxBytes(64 << 20)");
+        }
+        this.cacheOptions = options;
         return this;
     }
 
@@ -223,15 +238,19 @@ public final class RedisClientBuilder {
     public RedisClient build() {
         Credentials credentials = new Credentials(username, password);
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
+        ClientSideCache cache = cacheOptions == null ? null : new ClientSideCache(cacheOptions, resources.completionExecutor());
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
-                "fastpath", LIBRARY_VERSION, false);
+                "fastpath", LIBRARY_VERSION, false, cache);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
         seeds.addAll(extraSeeds);
         ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod);
         ClientCore core = ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions);
+        if (cache != null) {
+            core.attachCache(cache);
+        }
         String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
         return new RedisClient(core, topology + ", " + connectionsPerNode + " connections per node, " + resources.transportName());
     }

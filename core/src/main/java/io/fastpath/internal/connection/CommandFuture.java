@@ -34,6 +34,13 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     private ErrorInterceptor errorInterceptor;
     /** Set by a redirect before a re-send: the next write puts ASKING in front of this command, back to back. */
     volatile boolean asking;
+    /**
+     * Commands written right before this one, in the same buffer, their replies consumed by internal FIFO
+     * entries (a cache fill's CLIENT CACHING YES, MULTI, read, PTTL before its EXEC); set before the send.
+     */
+    byte[][][] preamble;
+    /** Sees this command's reply on the event loop, in wire order, before it completes (a cache fill); set before the send. */
+    private ReplyHook replyHook;
     /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
     private int redirects;
     private int retries;
@@ -104,6 +111,21 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
         } else {
             pendingResult = spec.converter().convert(reply);
         }
+    }
+
+    /** Writes {@code commands} in front of this one, back to back in the same buffer. */
+    public CommandFuture<T> preamble(byte[][][] commands) {
+        this.preamble = commands;
+        return this;
+    }
+
+    public CommandFuture<T> replyHook(ReplyHook hook) {
+        this.replyHook = hook;
+        return this;
+    }
+
+    ReplyHook replyHook() {
+        return replyHook;
     }
 
     public ErrorInterceptor errorInterceptor() {

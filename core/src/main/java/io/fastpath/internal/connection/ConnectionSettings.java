@@ -14,6 +14,7 @@ import java.util.function.Supplier;
  * @param maxInFlight queued plus unanswered commands per connection before callers get backpressure
  * @param maxQueuedWhileDisconnected commands held for a reconnect before callers fail fast
  * @param replicaReads send READONLY in the handshake, so a cluster replica serves reads on this connection
+ * @param tracking the client-side cache's tracking hooks (CLIENT TRACKING in the handshake, invalidations); null when off
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -27,11 +28,12 @@ public record ConnectionSettings(
         ReconnectBackoff backoff,
         String libraryName,
         String libraryVersion,
-        boolean replicaReads) {
+        boolean replicaReads,
+        ClientTracking tracking) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
-                maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled);
+                maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled, tracking);
     }
 }
