@@ -1,5 +1,6 @@
 package io.fastpath;
 
+import io.fastpath.internal.cache.ClientSideCache;
 import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.cluster.ClusterOptions;
@@ -8,6 +9,7 @@ import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.EventDispatcher;
 import io.fastpath.internal.connection.ReconnectBackoff;
+import io.fastpath.internal.connection.TlsContext;
 import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,6 +63,9 @@ public final class RedisClientBuilder {
     private Duration pingInterval = DEFAULT_PING_INTERVAL;
     /** Null: the larger of the command timeout and {@link #MIN_DEFAULT_RESPONSE_TIMEOUT}. */
     private Duration responseTimeout;
+    /** Null: plain TCP. */
+    private TlsOptions tls;
+    private CacheOptions cacheOptions;
 
     RedisClientBuilder() {}
 
@@ -75,6 +80,9 @@ public final class RedisClientBuilder {
             this.credentialsProvider = null; // the URI's own secret wins over an earlier provider
         }
         this.database = parsed.database();
+        if (parsed.tls() && tls == null) {
+            this.tls = TlsOptions.defaults(); // options given with tls(...) stay
+        }
         return this;
     }
 
@@ -118,6 +126,19 @@ public final class RedisClientBuilder {
     /** Cluster only: the periodic safety-net topology refresh, besides the event-driven ones; default 30 s. */
     public RedisClientBuilder topologyRefreshPeriod(Duration period) {
         this.topologyRefreshPeriod = positive("topologyRefreshPeriod", period);
+        return this;
+    }
+
+    /**
+     * Turns on the client-side cache, e.g. {@code clientSideCache(CacheOptions.maxBytes(64 << 20))}: reads
+     * of tracked keys are answered from memory until the server says they changed. Needs RESP3 (Redis 6.2+,
+     * Valkey); off by default. See the README's "Client-side cache" section.
+     */
+    public RedisClientBuilder clientSideCache(CacheOptions options) {
+        if (options == null) {
+            throw new RedisArgumentException("clientSideCache needs options, e.g. CacheOptions.maxBytes(64 << 20)");
+        }
+        this.cacheOptions = options;
         return this;
     }
 
@@ -312,10 +333,24 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Connect with TLS using these options (trust, client certificate for mutual TLS, hostname
+     * verification); {@code rediss://} URIs turn TLS on with {@link TlsOptions#defaults()} otherwise.
+     */
+    public RedisClientBuilder tls(TlsOptions options) {
+        if (options == null) {
+            throw new RedisArgumentException("tls options must not be null");
+        }
+        this.tls = options;
+        return this;
+    }
+
     /** Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it cannot. */
     public RedisClient build() {
         Credentials credentials = new Credentials(username, password);
+        TlsContext tlsContext = tls == null ? null : TlsContext.create(tls); // bad material fails here, before any thread starts
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
+        ClientSideCache cache = cacheOptions == null ? null : new ClientSideCache(cacheOptions, resources.completionExecutor());
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
                 "fastpath", LIBRARY_VERSION, false, credentialsProvider,
@@ -323,13 +358,18 @@ public final class RedisClientBuilder {
                 retryReads,
                 pingInterval, responseTimeout != null ? responseTimeout
                         : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT,
-                blockingConnectionsPerNode, watchConnectionsPerNode);
+                blockingConnectionsPerNode, watchConnectionsPerNode,
+                tlsContext,
+                cache);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
         seeds.addAll(extraSeeds);
         ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod);
         ClientCore core = ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions);
+        if (cache != null) {
+            core.attachCache(cache);
+        }
         String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
         return new RedisClient(core, topology + ", " + connectionsPerNode + " connections per node, " + resources.transportName());
     }

@@ -38,9 +38,10 @@ class HungServerDetectionIT {
                 .eventListener(events).build()) {
             redis.set("k", "v");
             server.pause();
-            CompletableFuture<String> get = redis.async().get("k");
+            // A write that is not idempotent: a read would be replayed after the reconnect (retryReads).
+            CompletableFuture<Long> incr = redis.async().incr("counter");
             // Waiting less than the command timeout: only the response timeout can have failed it.
-            assertThatThrownBy(() -> get.get(60, TimeUnit.SECONDS))
+            assertThatThrownBy(() -> incr.get(60, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class)
                     .cause().isInstanceOf(RedisOutcomeUnknownException.class)
                     .hasMessageContaining("responseTimeout 1000 ms")
@@ -89,6 +90,22 @@ class HungServerDetectionIT {
             assertThat(pingCalls()).isGreaterThanOrEqualTo(pingsBefore + 5);
             assertThat(events.events()).noneMatch(e -> e instanceof RedisEvent.Disconnected);
             assertThat(redis.get("k")).isNull();
+        }
+    }
+
+    @Test
+    void aBlockingCommandHeldLongerThanTheResponseTimeoutIsNotMistakenForAHungServer() throws Exception {
+        EventRecorder events = new EventRecorder();
+        try (RedisClient redis = RedisClient.builder().uri(server.uri()).connectionsPerNode(1)
+                .commandTimeout(Duration.ofSeconds(20)).responseTimeout(Duration.ofMillis(500))
+                .eventListener(events).build()) {
+            CompletableFuture<Reply> pop = redis.async().send("BLPOP", "jobs", "10");
+            Thread.sleep(2000); // four response timeouts of silence, all of them the server's legitimate wait
+            server.call("LPUSH", "jobs", "job-1");
+            Reply.ArrayReply popped = (Reply.ArrayReply) pop.get(20, TimeUnit.SECONDS);
+            assertThat(popped.elements()).extracting(element -> ((Reply.BulkStringReply) element).asUtf8())
+                    .containsExactly("jobs", "job-1");
+            assertThat(events.events()).noneMatch(e -> e instanceof RedisEvent.Disconnected);
         }
     }
 

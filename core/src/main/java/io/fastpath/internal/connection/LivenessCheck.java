@@ -9,7 +9,9 @@ import java.util.concurrent.TimeUnit;
  * blackholed route): TCP looks alive, so only the application can tell. While replies are awaited and
  * nothing has been read for {@code responseTimeout}, the connection is declared dead and closed, so its
  * commands fail with "outcome unknown" and the reconnect starts, however long their own deadlines are.
- * A connection idle for {@code pingInterval} sends a PING, which the same rule then covers.
+ * A connection idle for {@code pingInterval} sends a PING, which the same rule then covers. A blocking
+ * command (BLPOP, XREAD BLOCK, WAIT...) awaiting its reply suspends the rule: the server may rightly stay
+ * silent for its block time, and the command's own deadline (block time plus command timeout) bounds it.
  *
  * <p>Thread ownership: created, ticked and stopped on the connection's event loop, one per channel.
  */
@@ -50,7 +52,7 @@ final class LivenessCheck {
         long now = System.nanoTime();
         if (connection.hasRepliesPending()) {
             long silentNanos = now - connection.awaitingRepliesSinceNanos();
-            if (responseTimeoutNanos > 0 && silentNanos > responseTimeoutNanos) {
+            if (responseTimeoutNanos > 0 && silentNanos > responseTimeoutNanos && !connection.awaitsBlockingCommand()) {
                 stop();
                 connection.declareUnresponsive(TimeUnit.NANOSECONDS.toMillis(silentNanos),
                         TimeUnit.NANOSECONDS.toMillis(responseTimeoutNanos));
