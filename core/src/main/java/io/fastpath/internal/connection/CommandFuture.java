@@ -197,11 +197,11 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
 
     /**
      * True when this written command may be sent again after its connection was lost: read-only (with
-     * {@code retryReads}) or marked idempotent, not part of a transaction, not internal, and not replayed
+     * {@code retryReads}) or marked idempotent, not part of a transaction nor carrying one, not internal, and not replayed
      * {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
      */
     boolean mayReplay(boolean retryReads) {
-        return !internal && !insideTransaction && replays < MAX_REPLAYS
+        return !internal && !insideTransaction && transaction == null && replays < MAX_REPLAYS
                 && (spec.markedIdempotent() || (retryReads && spec.readOnly()));
     }
 
