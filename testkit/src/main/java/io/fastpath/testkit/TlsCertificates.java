@@ -29,7 +29,8 @@ public final class TlsCertificates implements AutoCloseable {
         try {
             certificates.newCa("ca", "Fastpath Test CA");
             certificates.newCa("other-ca", "Unrelated Test CA");
-            certificates.issue("server", "ca", "localhost", "subjectAltName=IP:127.0.0.1,DNS:localhost", "serverAuth");
+            // clientAuth too: with tls-cluster, a node presents its server certificate to the other nodes' buses.
+            certificates.issue("server", "ca", "localhost", "subjectAltName=IP:127.0.0.1,DNS:localhost", "serverAuth,clientAuth");
             certificates.issue("client", "ca", "fastpath-client", null, "clientAuth");
             certificates.issue("wrong-host", "ca", "wrong.example", "subjectAltName=DNS:wrong.example", "serverAuth");
             certificates.issue("other-server", "other-ca", "localhost", "subjectAltName=IP:127.0.0.1,DNS:localhost", "serverAuth");
