@@ -9,6 +9,7 @@ public final class CommandBuilder<K, V> implements StringCommandBuilder<K, V>, S
         SortedSetCommandBuilder<K, V>, ScriptCommandBuilder<K, V>,
         StreamCommandBuilder<K, V>, StreamGroupCommandBuilder<K, V>,
         BitmapCommandBuilder<K, V>, HyperLogLogCommandBuilder<K, V>, GeoCommandBuilder<K, V>, PubSubCommandBuilder<K, V>,
+        BlockingCommandBuilder<K, V>,
         GenericCommandBuilder {
 
     public static final CommandBuilder<String, String> UTF8 = new CommandBuilder<>(RedisCodec.UTF8);

@@ -62,6 +62,26 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
         return CommandBuilder.UTF8;
     }
 
+    /**
+     * Runs a read-only, single-key command through the client-side cache, e.g. one built with
+     * {@code commands().command("HSTRLEN", "h", "f")}; the typed reads the cache serves need no call of their own.
+     *
+     * @throws RedisArgumentException when the cache is off, or the command writes, blocks or reads several keys
+     */
+    public <T> T executeCached(Command<T> command) {
+        return core.executeCached(command);
+    }
+
+    /** {@link #executeCached} returning a future. */
+    public <T> java.util.concurrent.CompletableFuture<T> dispatchCached(Command<T> command) {
+        return core.dispatchCached(command, false);
+    }
+
+    /** Hits, misses, evictions, invalidations and bytes of the client-side cache; {@link CacheStats#DISABLED} when it is off. */
+    public CacheStats cacheStats() {
+        return core.cache() == null ? CacheStats.DISABLED : core.cache().stats();
+    }
+
     /** The same commands returning {@link java.util.concurrent.CompletableFuture}s. */
     @Override
     public RedisAsyncCommands<String, String> async() {
@@ -161,6 +181,11 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
     @Override
     public void close() {
         core.close();
+    }
+
+    /** For tests in this package: the engine, e.g. to list the client-side cache's entries. */
+    ClientCore core() {
+        return core;
     }
 
     @Override

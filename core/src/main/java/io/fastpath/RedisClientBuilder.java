@@ -1,5 +1,6 @@
 package io.fastpath;
 
+import io.fastpath.internal.cache.ClientSideCache;
 import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.cluster.ClusterOptions;
@@ -64,6 +65,7 @@ public final class RedisClientBuilder {
     private Duration responseTimeout;
     /** Null: plain TCP. */
     private TlsOptions tls;
+    private CacheOptions cacheOptions;
 
     RedisClientBuilder() {}
 
@@ -124,6 +126,19 @@ public final class RedisClientBuilder {
     /** Cluster only: the periodic safety-net topology refresh, besides the event-driven ones; default 30 s. */
     public RedisClientBuilder topologyRefreshPeriod(Duration period) {
         this.topologyRefreshPeriod = positive("topologyRefreshPeriod", period);
+        return this;
+    }
+
+    /**
+     * Turns on the client-side cache, e.g. {@code clientSideCache(CacheOptions.maxBytes(64 << 20))}: reads
+     * of tracked keys are answered from memory until the server says they changed. Needs RESP3 (Redis 6.2+,
+     * Valkey); off by default. See the README's "Client-side cache" section.
+     */
+    public RedisClientBuilder clientSideCache(CacheOptions options) {
+        if (options == null) {
+            throw new RedisArgumentException("clientSideCache needs options, e.g. CacheOptions.maxBytes(64 << 20)");
+        }
+        this.cacheOptions = options;
         return this;
     }
 
@@ -335,6 +350,7 @@ public final class RedisClientBuilder {
         Credentials credentials = new Credentials(username, password);
         TlsContext tlsContext = tls == null ? null : TlsContext.create(tls); // bad material fails here, before any thread starts
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
+        ClientSideCache cache = cacheOptions == null ? null : new ClientSideCache(cacheOptions, resources.completionExecutor());
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
                 "fastpath", LIBRARY_VERSION, false, credentialsProvider,
@@ -343,13 +359,17 @@ public final class RedisClientBuilder {
                 pingInterval, responseTimeout != null ? responseTimeout
                         : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT,
                 blockingConnectionsPerNode, watchConnectionsPerNode,
-                tlsContext);
+                tlsContext,
+                cache);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
         seeds.addAll(extraSeeds);
         ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod);
         ClientCore core = ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions);
+        if (cache != null) {
+            core.attachCache(cache);
+        }
         String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
         return new RedisClient(core, topology + ", " + connectionsPerNode + " connections per node, " + resources.transportName());
     }

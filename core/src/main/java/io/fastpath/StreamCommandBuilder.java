@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * Builds the stream commands that need no consumer group; see {@link StreamGroupCommandBuilder} for the
  * others. Fields use the key codec, values the value codec; entry IDs are strings such as
- * {@code 1700000000000-0}. Blocking reads (BLOCK) are not offered: they would hold a shared connection.
+ * {@code 1700000000000-0}. Blocking reads (BLOCK) are in {@link BlockingCommandBuilder}: they run on dedicated connections.
  */
 public interface StreamCommandBuilder<K, V> {
 

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * Builds the consumer-group and XINFO stream commands. Group and consumer names are strings; entry IDs
- * too. Blocking reads (BLOCK) are not offered: they would hold a shared connection.
+ * too. Blocking reads (BLOCK) are in {@link BlockingCommandBuilder}: they run on dedicated connections.
  */
 public interface StreamGroupCommandBuilder<K, V> {
 

@@ -54,7 +54,7 @@ class SecretsNeverLeakIT {
             texts.add(TlsOptions.builder().privateKeyPassword(SECRET.toCharArray()).build().toString());
             texts.add(new ConnectionSettings(() -> new Credentials("app", SECRET), 0, null, Duration.ofSeconds(1),
                     RespLimits.DEFAULTS, 1, 1, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false,
-                    CredentialsProvider.fixed("app", SECRET), EventDispatcher.NONE, true, Duration.ZERO, Duration.ZERO, 8, 4, null).toString());
+                    CredentialsProvider.fixed("app", SECRET), EventDispatcher.NONE, true, Duration.ZERO, Duration.ZERO, 8, 4, null, null).toString());
 
             try (RedisClient redis = builder.build()) {
                 texts.add(redis.toString());

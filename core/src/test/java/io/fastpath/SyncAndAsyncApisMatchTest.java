@@ -35,7 +35,8 @@ class SyncAndAsyncApisMatchTest {
             new Class<?>[] {BitmapCommands.class, BitmapAsyncCommands.class},
             new Class<?>[] {HyperLogLogCommands.class, HyperLogLogAsyncCommands.class},
             new Class<?>[] {GeoCommands.class, GeoAsyncCommands.class},
-            new Class<?>[] {PubSubCommands.class, PubSubAsyncCommands.class});
+            new Class<?>[] {PubSubCommands.class, PubSubAsyncCommands.class},
+            new Class<?>[] {BlockingCommands.class, BlockingAsyncCommands.class});
 
     /** {@code send} is the one command method whose builder method has another name. */
     private static final Map<String, String> BUILDER_NAMES = Map.of("send", "command");
@@ -199,7 +200,8 @@ class SyncAndAsyncApisMatchTest {
         return null;
     }
 
-    private static Object[] sampleArguments(Method method) {
+    /** Valid sample arguments for a command method (shared with TypedCommandCoverageIT). */
+    static Object[] sampleArguments(Method method) {
         Type[] types = method.getGenericParameterTypes();
         Object[] arguments = new Object[types.length];
         for (int i = 0; i < types.length; i++) {
@@ -303,6 +305,9 @@ class SyncAndAsyncApisMatchTest {
         }
         if (type == Script.class) {
             return Script.of("return 1");
+        }
+        if (type == java.time.Duration.class) {
+            return java.time.Duration.ofMillis(1500);
         }
         if (type == ScoreRange.class) {
             return ScoreRange.of(1, true, Double.POSITIVE_INFINITY, false);

@@ -6,10 +6,15 @@ import io.fastpath.RedisArgumentException;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisException;
 import io.fastpath.Subscription;
+import io.fastpath.Reply;
+import io.fastpath.internal.cache.ClientSideCache;
+import io.fastpath.internal.cache.FillRoute;
+import io.fastpath.internal.routing.SlotHash;
 import io.fastpath.internal.cluster.ClusterBootstrap;
 import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.cluster.ClusterRouter;
 import io.fastpath.internal.transaction.TransactionRunner;
+import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
@@ -43,7 +48,10 @@ public final class ClientCore implements AutoCloseable {
     private final PubSubEngine pubSub;
     /** Connections leased to one caller at a time: blocking commands and WATCH transactions. */
     private final DedicatedConnections dedicated;
+    private final BlockingDispatch blockingDispatch;
     private final TransactionRunner transactions;
+    /** The client-side cache, or null when it is off; set once by {@link #attachCache} before the client is published. */
+    private ClientSideCache cache;
 
     private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout,
                        ConnectionSettings settings, PubSubEngine pubSub) {
@@ -54,6 +62,9 @@ public final class ClientCore implements AutoCloseable {
         this.commandTimeoutNanos = commandTimeout.toNanos();
         this.closeGraceNanos = closeGraceNanos(commandTimeout);
         this.dedicated = new DedicatedConnections(settings, resources);
+        Endpoint standalone = node == null ? null : node.all()[0].endpoint();
+        this.blockingDispatch = new BlockingDispatch(dedicated, cluster, standalone, commandTimeoutNanos,
+                settings.completionExecutor());
         this.transactions = new TransactionRunner(node, cluster, dedicated, commandTimeoutNanos);
     }
 
@@ -132,6 +143,24 @@ public final class ClientCore implements AutoCloseable {
     }
 
     private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blocking, long deadline) {
+        long blockNanos = BlockTime.blockNanos(spec.name(), spec.args());
+        if (blockNanos != BlockTime.NOT_BLOCKING) {
+            if (cache != null) {
+                spec = cache.evictingOwnWrites(spec); // BLPOP, BLMOVE... write too: the caller must read its own writes
+            }
+            return blockingDispatch.send(spec, blocking, blockNanos); // never on a shared connection
+        }
+        if (cache != null) {
+            CompletableFuture<T> cached = cache.read(spec, blocking, deadline);
+            if (cached != null) {
+                return cached;
+            }
+            spec = cache.evictingOwnWrites(spec); // refuses RESET, CLIENT TRACKING... before anything is sent
+        }
+        return sendToServer(spec, blocking, deadline);
+    }
+
+    private <T> CompletableFuture<T> sendToServer(CommandSpec<T> spec, boolean blocking, long deadline) {
         AtomicInteger inFlight = IN_FLIGHT_BY_THREAD.get();
         boolean idle = inFlight.get() == 0;
         inFlight.incrementAndGet();
@@ -148,6 +177,52 @@ public final class ClientCore implements AutoCloseable {
         long deadline = System.nanoTime() + commandTimeoutNanos;
         CommandSpec<T> spec = spec(command);
         return await(send(spec, true, deadline), spec);
+    }
+
+    /** A read-only single-key command served through the client-side cache (generic API, on request). */
+    public <T> CompletableFuture<T> dispatchCached(Command<T> command, boolean blocking) {
+        long deadline = System.nanoTime() + commandTimeoutNanos;
+        CommandSpec<T> spec = spec(command);
+        if (cache == null) {
+            throw new RedisArgumentException("the client-side cache is off: enable it with RedisClientBuilder.clientSideCache");
+        }
+        CompletableFuture<T> cached = cache.readRequested(spec, blocking, deadline);
+        return cached != null ? cached : sendToServer(spec, blocking, deadline);
+    }
+
+    /** As {@link #execute}, through the client-side cache. */
+    public <T> T executeCached(Command<T> command) {
+        return await(dispatchCached(command, true), spec(command));
+    }
+
+    /** Connects the cache to this client's routing: fills go to the key's primary, plain reads by the usual path. */
+    public void attachCache(ClientSideCache clientSideCache) {
+        this.cache = clientSideCache;
+        clientSideCache.route(new FillRoute() {
+            @Override
+            public void send(CommandFuture<?> fill) {
+                if (cluster != null) {
+                    cluster.sendToPrimary(fill);
+                } else {
+                    node.route(fill.spec().routingKey(), false).send(fill);
+                }
+            }
+
+            @Override
+            public boolean ownsKey(Connection connection, byte[] key) {
+                return cluster == null || cluster.isPrimaryFor(connection.endpoint(), SlotHash.slot(key));
+            }
+
+            @Override
+            public CompletableFuture<Reply> sendUncached(CommandSpec<Reply> read, long deadlineNanos) {
+                return sendToServer(read, true, deadlineNanos);
+            }
+        });
+    }
+
+    /** The client-side cache, or null when it is off. */
+    public ClientSideCache cache() {
+        return cache;
     }
 
     private static <T> T await(CompletableFuture<T> future, CommandSpec<T> spec) {

@@ -131,6 +131,9 @@ final class ClusterNodes {
             }
             SlotTable previous = table;
             table = new SlotTable(bySlot);
+            if (previous != null) {
+                renewTrackingOfNodesThatLostSlots(previous, table);
+            }
             for (Map.Entry<Endpoint, ClusterNode> entry : List.copyOf(nodes.entrySet())) {
                 if (!wanted.contains(entry.getKey())) {
                     nodes.remove(entry.getKey());
@@ -185,6 +188,31 @@ final class ClusterNodes {
             }
         }
         return false;
+    }
+
+    /**
+     * Client-side cache (R9): a node that lost a slot drops every entry it filled, after the new table is
+     * in place, so a slot that later comes back cannot expose entries the node no longer tracks.
+     */
+    private static void renewTrackingOfNodesThatLostSlots(SlotTable previous, SlotTable current) {
+        Set<ClusterNode> losers = new HashSet<>();
+        for (int slot = 0; slot < SlotHash.SLOT_COUNT; slot++) {
+            SlotTable.ShardRoute before = previous.route(slot);
+            SlotTable.ShardRoute after = current.route(slot);
+            if (before != null && (after == null || !after.primary().endpoint.equals(before.primary().endpoint))) {
+                losers.add(before.primary());
+            }
+        }
+        for (ClusterNode node : losers) {
+            slotsMovedAway(node);
+        }
+    }
+
+    /** Ends the tracking sessions of {@code node}'s connections (a no-op when the cache is off). */
+    static void slotsMovedAway(ClusterNode node) {
+        for (Connection connection : node.connections.all()) {
+            connection.renewTrackingSession();
+        }
     }
 
     List<ClusterNode> all() {

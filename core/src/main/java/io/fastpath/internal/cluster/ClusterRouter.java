@@ -142,6 +142,17 @@ public final class ClusterRouter {
         node.connections.routeSlot(slot, false).send(future);
     }
 
+    /** Client-side cache fills: always to the primary of the routing key's slot (R9), never a replica. */
+    public void sendToPrimary(CommandFuture<?> future) {
+        int slot = SlotHash.slot(future.spec().routingKey());
+        ClusterNode node = nodeForSlot(slot, false);
+        if (node == null) {
+            send(future, slot, false); // fails with the "no node" error and asks for a refresh
+            return;
+        }
+        node.connections.routeSlot(slot, false).send(future);
+    }
+
     /** The address of the primary serving {@code slot} ({@link CommandSlots#NO_KEYS}: one by thread), or null when none is known. */
     public Endpoint primaryFor(int slot) {
         ClusterNode node = nodeForSlot(slot, false);
@@ -150,6 +161,12 @@ public final class ClusterRouter {
             return null;
         }
         return node.endpoint;
+    }
+
+    /** True when the current slot table routes {@code slot} to the primary at {@code endpoint}. */
+    public boolean isPrimaryFor(Endpoint endpoint, int slot) {
+        SlotTable.ShardRoute route = nodes.table().route(slot);
+        return route != null && route.primary().endpoint.equals(endpoint);
     }
 
     /** A command missing from the built-in table: routed by the key positions COMMAND GETKEYS gave for its name. */

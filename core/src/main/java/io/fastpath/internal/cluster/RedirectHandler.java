@@ -94,7 +94,11 @@ final class RedirectHandler implements ErrorInterceptor {
         if (moved) {
             SlotTable table = router.nodes.table();
             if (table != null) {
+                SlotTable.ShardRoute before = table.route(slot);
                 table.patch(slot, node);
+                if (before != null && before.primary() != node) {
+                    ClusterNodes.slotsMovedAway(before.primary()); // its cached entries may cover that slot
+                }
             }
             router.refresher.requestSoon();
         }

@@ -1,5 +1,6 @@
 package io.fastpath.internal.command;
 
+import io.fastpath.KeyValue;
 import io.fastpath.KeyedValues;
 import io.fastpath.RedisCodec;
 import io.fastpath.Reply;
@@ -300,6 +301,39 @@ public final class Converters {
                 throw new UnexpectedReplyException("a [key, elements] pair", reply);
             }
             return new KeyedValues<>(key.convert(parts.get(0)), values.convert(parts.get(1)));
+        };
+    }
+
+    /** A [key, value] pair (BLPOP, BRPOP), or null when the server answered nil (the block timed out). */
+    public static <K, V> ReplyConverter<KeyValue<K, V>> keyValue(RedisCodec<K, V> codec) {
+        ReplyConverter<K> key = key(codec);
+        ReplyConverter<V> value = value(codec);
+        return reply -> {
+            if (reply instanceof Reply.NullReply) {
+                return null;
+            }
+            List<Reply> parts = elements(reply);
+            if (parts.size() != 2) {
+                throw new UnexpectedReplyException("a [key, value] pair", reply);
+            }
+            return new KeyValue<>(key.convert(parts.get(0)), value.convert(parts.get(1)));
+        };
+    }
+
+    /** A [key, member, score] triple (BZPOPMIN, BZPOPMAX), or null when the block timed out. */
+    public static <K, V> ReplyConverter<KeyValue<K, ScoredValue<V>>> keyScoredValue(RedisCodec<K, V> codec) {
+        ReplyConverter<K> key = key(codec);
+        ReplyConverter<V> member = value(codec);
+        return reply -> {
+            if (reply instanceof Reply.NullReply) {
+                return null;
+            }
+            List<Reply> parts = elements(reply);
+            if (parts.size() != 3) {
+                throw new UnexpectedReplyException("a [key, member, score] triple", reply);
+            }
+            return new KeyValue<>(key.convert(parts.get(0)),
+                    new ScoredValue<>(member.convert(parts.get(1)), DOUBLE.convert(parts.get(2))));
         };
     }
 

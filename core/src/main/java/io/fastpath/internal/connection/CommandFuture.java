@@ -41,6 +41,13 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
      * and its kin) or with an error reply. Its FIFO entry takes an error; any other reply belongs to a later command.
      */
     private volatile boolean answeredByPush;
+    /**
+     * Commands written right before this one, in the same buffer, their replies consumed by internal FIFO
+     * entries (a cache fill's CLIENT CACHING YES, MULTI, read, PTTL before its EXEC); set before the send.
+     */
+    byte[][][] preamble;
+    /** Sees this command's reply on the event loop, in wire order, before it completes (a cache fill); set before the send. */
+    private ReplyHook replyHook;
     /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
     private int redirects;
     private int retries;
@@ -127,6 +134,21 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
         }
     }
 
+    /** Writes {@code commands} in front of this one, back to back in the same buffer. */
+    public CommandFuture<T> preamble(byte[][][] commands) {
+        this.preamble = commands;
+        return this;
+    }
+
+    public CommandFuture<T> replyHook(ReplyHook hook) {
+        this.replyHook = hook;
+        return this;
+    }
+
+    ReplyHook replyHook() {
+        return replyHook;
+    }
+
     public ErrorInterceptor errorInterceptor() {
         return errorInterceptor;
     }
@@ -197,11 +219,11 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
 
     /**
      * True when this written command may be sent again after its connection was lost: read-only (with
-     * {@code retryReads}) or marked idempotent, not part of a transaction nor carrying one, not internal, and not replayed
+     * {@code retryReads}) or marked idempotent, not part of a transaction nor carrying one (nor a cache fill's group), not internal, and not replayed
      * {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
      */
     boolean mayReplay(boolean retryReads) {
-        return !internal && !insideTransaction && transaction == null && replays < MAX_REPLAYS
+        return !internal && !insideTransaction && transaction == null && preamble == null && replays < MAX_REPLAYS
                 && (spec.markedIdempotent() || (retryReads && spec.readOnly()));
     }
 

@@ -8,7 +8,7 @@ import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisProtocolException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.Reply;
-import io.fastpath.internal.command.BlockingCommands;
+import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.protocol.RespEncoder;
@@ -87,6 +87,8 @@ public final class Connection {
     private volatile boolean congested;
     /** Written by the event loop on handshake and disconnect; read by routing to prefer live replicas. */
     private volatile boolean ready;
+    /** Client-side cache: this connection's entries live while it is alive; null while tracking is off. */
+    private volatile TrackingSession trackingSession;
 
     // Event loop only.
     private boolean receivingLargeReply;
@@ -254,6 +256,17 @@ public final class Connection {
             encodeTransaction(buffer, command, transaction);
             return;
         }
+        byte[][][] preamble = command.preamble;
+        if (preamble != null) { // e.g. a cache fill's CLIENT CACHING YES, MULTI...: one contiguous group
+            for (byte[][] words : preamble) {
+                CommandFuture<Reply> step = new CommandFuture<>(new CommandSpec<>("PREAMBLE", words, Converters.REPLY, null, false),
+                        true, command.deadlineNanos);
+                step.internal = true;
+                unanswered.incrementAndGet();
+                RespEncoder.writeCommand(buffer, words);
+                enqueueWritten(step);
+            }
+        }
         if (command.asking) {
             command.asking = false;
             CommandFuture<Reply> asking = new CommandFuture<>(ASKING_SPEC, true, command.deadlineNanos);
@@ -391,6 +404,9 @@ public final class Connection {
         ready = true;
         reconnectAttempts = 0;
         lastFailure = null;
+        if (negotiatedResp3 && settings.tracking() != null) {
+            trackingSession = new TrackingSession(); // CLIENT TRACKING was part of this handshake
+        }
         firstReady.complete(null);
         settings.events().publish(new RedisEvent.Connected(endpoint.toString()));
         // Commands that waited for the connection keep their arrival order ahead of newer ones.
@@ -459,6 +475,7 @@ public final class Connection {
             liveness.stop();
             liveness = null;
         }
+        endTrackingSession(); // invalidations may have been lost with the socket
         channel = null;
         handler = null;
         ready = false;
@@ -690,7 +707,7 @@ public final class Connection {
     /** True when an unanswered written command may be held by the server on purpose (BLPOP, XREAD BLOCK...). */
     boolean awaitsBlockingCommand() {
         for (CommandFuture<?> command : handler.pending) { // only scanned once the connection has been silent too long
-            if (!command.isDone() && BlockingCommands.blockNanos(command.spec.name(), command.spec.args()) != BlockingCommands.NOT_BLOCKING) {
+            if (!command.isDone() && BlockTime.blockNanos(command.spec.name(), command.spec.args()) != BlockTime.NOT_BLOCKING) {
                 return true;
             }
         }
@@ -733,7 +750,45 @@ public final class Connection {
     }
 
     void onPush(Reply.PushReply push) {
+        ClientTracking tracking = settings.tracking();
+        if (tracking != null && "invalidate".equals(push.kind())) {
+            tracking.onInvalidation(this, push);
+            return;
+        }
         pushListener.accept(push);
+    }
+
+    /** The client-side cache's session of this connection's tracking, or null when tracking is off or lost. */
+    public TrackingSession trackingSession() {
+        return trackingSession;
+    }
+
+    /**
+     * Ends the current tracking session so every entry it filled is dropped, and starts a new one
+     * (any thread: a FLUSHALL invalidation, or a cluster node losing slots).
+     */
+    public void renewTrackingSession() {
+        TrackingSession current = trackingSession;
+        if (current == null) {
+            return;
+        }
+        current.end(); // at once, from any thread: entries of this session stop serving now
+        eventLoop.execute(() -> {
+            if (trackingSession == current) { // not already replaced by a disconnect or another renewal
+                trackingSession = new TrackingSession();
+                settings.tracking().onSessionEnded(current);
+            }
+        });
+    }
+
+    /** Event loop: the socket is gone, and with it the server's tracking of this connection. */
+    private void endTrackingSession() {
+        TrackingSession current = trackingSession;
+        trackingSession = null;
+        if (current != null) {
+            current.end();
+            settings.tracking().onSessionEnded(current);
+        }
     }
 
     java.util.concurrent.Executor settingsExecutor() {

@@ -124,6 +124,10 @@ final class ConnectionHandler extends ByteToMessageDecoder {
         if (interceptor != null && reply instanceof Reply.ErrorReply error && interceptor.intercept(command, error, connection)) {
             return; // redirected or retried: the command is on its way again, this reply was its own
         }
+        ReplyHook hook = command.replyHook();
+        if (hook != null) {
+            hook.onReply(connection, reply); // before the next reply or push is decoded: wire order
+        }
         try {
             command.prepare(reply);
         } catch (UnexpectedReplyException wrongShape) {

@@ -25,6 +25,7 @@ import java.util.function.Supplier;
  * @param blockingConnectionsPerNode the bound of each server's pool of connections for blocking commands
  * @param watchConnectionsPerNode the bound of each server's pool of connections for WATCH transactions
  * @param tls TLS for every connection, or null for plain TCP
+ * @param tracking the client-side cache's tracking hooks (CLIENT TRACKING in the handshake, invalidations); null when off
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -46,13 +47,14 @@ public record ConnectionSettings(
         Duration responseTimeout,
         int blockingConnectionsPerNode,
         int watchConnectionsPerNode,
-        TlsContext tls) {
+        TlsContext tls,
+        ClientTracking tracking) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                 maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
                 credentialsProvider, events, retryReads, pingInterval, responseTimeout,
-                blockingConnectionsPerNode, watchConnectionsPerNode, tls);
+                blockingConnectionsPerNode, watchConnectionsPerNode, tls, tracking);
     }
 }

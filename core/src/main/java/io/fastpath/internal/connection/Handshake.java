@@ -136,6 +136,9 @@ final class Handshake {
         if (settings.replicaReads()) {
             required.add(send(List.of("READONLY")));
         }
+        if (resp3 && settings.tracking() != null) { // invalidations need RESP3 pushes on this same connection
+            required.add(send(settings.tracking().trackingCommand()));
+        }
         if (nameStillToSet && settings.clientName() != null) {
             required.add(send(List.of("CLIENT", "SETNAME", settings.clientName())));
         }

@@ -3,7 +3,7 @@ package io.fastpath.internal.transaction;
 import io.fastpath.RedisCrossSlotException;
 import io.fastpath.RedisServerException;
 import io.fastpath.internal.cluster.CommandSlots;
-import io.fastpath.internal.command.BlockingCommands;
+import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
@@ -43,10 +43,10 @@ public final class WatchSession {
 
     /** Runs {@code spec} on the watched connection without the caller-facing checks (the client's own WATCH). */
     <T> T run(CommandSpec<T> spec) {
-        long blockNanos = BlockingCommands.blockNanos(spec.name(), spec.args());
+        long blockNanos = BlockTime.blockNanos(spec.name(), spec.args());
         long now = System.nanoTime();
-        long deadline = blockNanos == BlockingCommands.NOT_BLOCKING ? now + commandTimeoutNanos
-                : BlockingCommands.deadline(now, blockNanos, commandTimeoutNanos);
+        long deadline = blockNanos == BlockTime.NOT_BLOCKING ? now + commandTimeoutNanos
+                : BlockTime.deadline(now, blockNanos, commandTimeoutNanos);
         CommandFuture<T> command = new CommandFuture<>(spec, true, deadline);
         connection.send(command);
         try {

@@ -24,7 +24,7 @@ class TcpUserTimeoutIT {
             assertThat(resources.channelType()).isEqualTo(EpollSocketChannel.class);
             ConnectionSettings settings = new ConnectionSettings(() -> Credentials.NONE, 0, null, Duration.ofSeconds(2),
                     RespLimits.DEFAULTS, 100, 100, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false,
-                    (CredentialsProvider) null, EventDispatcher.NONE, true, Duration.ZERO, Duration.ofMillis(7500), 8, 4, null);
+                    (CredentialsProvider) null, EventDispatcher.NONE, true, Duration.ZERO, Duration.ofMillis(7500), 8, 4, null, null);
             Connection connection = new Connection(new Endpoint(server.host(), server.port()), settings,
                     resources.nextEventLoop(), resources.channelType());
             connection.start().get(10, TimeUnit.SECONDS);

@@ -8,13 +8,13 @@ import java.util.concurrent.TimeUnit;
  * Which invocations block the server's connection, and for how long: they go to a dedicated connection,
  * never a shared one, with a deadline of the block time plus the command timeout.
  */
-public final class BlockingCommands {
+public final class BlockTime {
     /** {@link #blockNanos}: the invocation does not block (XREAD without BLOCK, any other command). */
     public static final long NOT_BLOCKING = -1;
     /** {@link #blockNanos}: a block time of 0, which the server reads as "until something arrives". */
     public static final long FOREVER = Long.MAX_VALUE;
 
-    private BlockingCommands() {}
+    private BlockTime() {}
 
     /**
      * How long the server may hold this invocation: {@link #NOT_BLOCKING}, {@link #FOREVER}, or nanoseconds.

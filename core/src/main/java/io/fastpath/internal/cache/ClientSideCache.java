@@ -1,0 +1,382 @@
+package io.fastpath.internal.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
+import com.github.benmanes.caffeine.cache.RemovalCause;
+import io.fastpath.CacheOptions;
+import io.fastpath.CacheStats;
+import io.fastpath.RedisServerException;
+import io.fastpath.Reply;
+import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.command.ReplyConverter;
+import io.fastpath.internal.connection.ClientTracking;
+import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.TrackingSession;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The client-side cache: entries in a byte-bounded Caffeine cache, filled on the I/O thread in wire order
+ * ({@link CacheFill}), dropped by invalidation pushes, by the client's own writes, and with the tracking
+ * session of the connection that filled them (disconnect, FLUSHALL, a cluster node losing slots).
+ *
+ * <p>Thread ownership: any thread reads and starts fills; stores and invalidations run on the event loop
+ * of the connection concerned; the Caffeine cache, the in-flight map and the write stamps are thread-safe.
+ */
+public final class ClientSideCache implements ClientTracking {
+    /** Own-write stamps per key stripe (a power of two): a fill overtaken by one of our writes is not stored (R6). */
+    private static final int STAMP_STRIPES = 1024;
+
+    // Immutable.
+    private final long maxTtlNanos;
+    private final List<byte[]> broadcastPrefixes;
+    private final List<String> trackingCommand;
+    private final Cache<CacheKey, KeyEntries> entries;
+    /** Null: callers' futures complete on the I/O thread. */
+    private final Executor completionExecutor;
+
+    // Any thread.
+    private final ConcurrentHashMap<ReadKey, CacheFill> inFlight = new ConcurrentHashMap<>();
+    private final AtomicLongArray writeStamps = new AtomicLongArray(STAMP_STRIPES);
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
+    private final LongAdder evictions = new LongAdder();
+    private final LongAdder invalidations = new LongAdder();
+    private final AtomicBoolean sweepScheduled = new AtomicBoolean();
+    /** Set once by the client after it connected, before any command can reach the cache. */
+    private volatile FillRoute route;
+
+    public ClientSideCache(CacheOptions options, Executor completionExecutor) {
+        this.maxTtlNanos = options.maxTtl().toNanos();
+        this.completionExecutor = completionExecutor;
+        List<String> tracking = new ArrayList<>(List.of("CLIENT", "TRACKING", "ON"));
+        if (options.broadcastPrefixes() == null) {
+            this.broadcastPrefixes = null;
+            tracking.add("OPTIN");
+        } else {
+            List<byte[]> prefixes = new ArrayList<>();
+            tracking.add("BCAST");
+            for (String prefix : options.broadcastPrefixes()) {
+                tracking.add("PREFIX");
+                tracking.add(prefix);
+                prefixes.add(prefix.getBytes(StandardCharsets.UTF_8));
+            }
+            this.broadcastPrefixes = List.copyOf(prefixes);
+        }
+        this.trackingCommand = List.copyOf(tracking);
+        this.entries = Caffeine.newBuilder()
+                .maximumWeight(options.maxBytes())
+                .weigher((CacheKey key, KeyEntries held) -> held.weight)
+                .expireAfter(new LatestVariantExpiry())
+                .evictionListener((CacheKey key, KeyEntries held, RemovalCause cause) -> {
+                    if (cause == RemovalCause.SIZE) {
+                        evictions.increment();
+                    }
+                })
+                .build();
+    }
+
+    public void route(FillRoute route) {
+        this.route = route;
+    }
+
+    // ---- reads (any thread) ----
+
+    /** The result of a read this cache serves, from memory or from one shared fill; null for any other command. */
+    public <T> CompletableFuture<T> read(CommandSpec<T> spec, boolean blocking, long deadlineNanos) {
+        if (CachedReads.isSingleKeyRead(spec) && covered(spec.routingKey())) {
+            return readOne(spec, blocking, deadlineNanos);
+        }
+        if (CachedReads.isMget(spec) && allCovered(spec.args())) {
+            return readEachKey(spec, blocking, deadlineNanos);
+        }
+        return null;
+    }
+
+    /** A read-only single-key command the caller asked to cache (generic API); refuses anything else before sending. */
+    public <T> CompletableFuture<T> readRequested(CommandSpec<T> spec, boolean blocking, long deadlineNanos) {
+        CachedReads.requireCacheable(spec);
+        if (!covered(spec.routingKey())) {
+            return null; // BCAST: no invalidation would ever come for this key, so it is read from the server
+        }
+        return readOne(spec, blocking, deadlineNanos);
+    }
+
+    private <T> CompletableFuture<T> readOne(CommandSpec<T> spec, boolean blocking, long deadlineNanos) {
+        CacheKey key = new CacheKey(spec.routingKey());
+        Reply cached = lookup(key, spec.args());
+        if (cached != null) {
+            hits.increment();
+            return converted(spec.converter(), cached);
+        }
+        misses.increment();
+        return deliver(fill(key, spec.args(), spec.name(), deadlineNanos).result, spec.converter(), blocking);
+    }
+
+    /** MGET: one GET entry per key; only the missing keys are read (each through its own shared fill). */
+    private <T> CompletableFuture<T> readEachKey(CommandSpec<T> spec, boolean blocking, long deadlineNanos) {
+        byte[][] args = spec.args();
+        Reply[] values = new Reply[args.length - 1];
+        List<CompletableFuture<Reply>> fills = new ArrayList<>();
+        int[] missing = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            byte[][] get = {CachedReads.GET, args[i + 1]};
+            CacheKey key = new CacheKey(args[i + 1]);
+            values[i] = lookup(key, get);
+            if (values[i] != null) {
+                hits.increment();
+            } else {
+                misses.increment();
+                missing[fills.size()] = i;
+                fills.add(fill(key, get, "GET", deadlineNanos).result);
+            }
+        }
+        if (fills.isEmpty()) {
+            return converted(spec.converter(), new Reply.ArrayReply(Arrays.asList(values)));
+        }
+        CompletableFuture<Reply> all = CompletableFuture.allOf(fills.toArray(new CompletableFuture<?>[0])).thenApply(done -> {
+            for (int f = 0; f < fills.size(); f++) {
+                Reply reply = fills.get(f).join();
+                values[missing[f]] = reply instanceof Reply.ErrorReply ? Reply.NullReply.INSTANCE : reply; // MGET: nil for a wrong type
+            }
+            return new Reply.ArrayReply(Arrays.asList(values));
+        });
+        return deliver(all, spec.converter(), blocking);
+    }
+
+    private Reply lookup(CacheKey key, byte[][] args) {
+        KeyEntries held = entries.getIfPresent(key);
+        return held == null ? null : held.find(args, System.nanoTime());
+    }
+
+    /** Joins the fill in flight for exactly this read, unless one of our writes to the key completed since it started. */
+    private CacheFill fill(CacheKey key, byte[][] readArgs, String name, long deadlineNanos) {
+        ReadKey readKey = new ReadKey(readArgs);
+        long stamp = writeStamps.get(key.stripe(STAMP_STRIPES));
+        CacheFill[] started = new CacheFill[1];
+        CacheFill fill = inFlight.compute(readKey, (ignored, existing) ->
+                existing != null && existing.stamp == stamp && !existing.result.isDone()
+                        ? existing : (started[0] = new CacheFill(this, key, readArgs, name, stamp, deadlineNanos)));
+        if (started[0] != null) {
+            CacheFill mine = started[0];
+            mine.result.whenComplete((reply, failure) -> inFlight.remove(readKey, mine));
+            mine.send(route, broadcastPrefixes == null);
+        }
+        return fill;
+    }
+
+    private <T> CompletableFuture<T> converted(ReplyConverter<T> converter, Reply cached) {
+        try {
+            return CompletableFuture.completedFuture(converter.convert(ReplyCopies.copy(cached)));
+        } catch (RuntimeException wrongShape) {
+            return CompletableFuture.failedFuture(wrongShape);
+        }
+    }
+
+    /** The caller's own future: blocking callers complete on the I/O thread, async ones on the completion executor. */
+    private <T> CompletableFuture<T> deliver(CompletableFuture<Reply> source, ReplyConverter<T> converter, boolean blocking) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        source.whenComplete((reply, failure) -> {
+            if (blocking || completionExecutor == null) {
+                complete(result, converter, reply, failure);
+                return;
+            }
+            try {
+                completionExecutor.execute(() -> complete(result, converter, reply, failure));
+            } catch (RejectedExecutionException shutDown) {
+                complete(result, converter, reply, failure);
+            }
+        });
+        return result;
+    }
+
+    private static <T> void complete(CompletableFuture<T> result, ReplyConverter<T> converter, Reply reply, Throwable failure) {
+        if (failure != null) {
+            result.completeExceptionally(failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure);
+        } else if (reply instanceof Reply.ErrorReply error) {
+            result.completeExceptionally(new RedisServerException(error.message()));
+        } else {
+            try {
+                result.complete(converter.convert(ReplyCopies.copy(reply)));
+            } catch (RuntimeException wrongShape) {
+                result.completeExceptionally(wrongShape);
+            }
+        }
+    }
+
+    private boolean covered(byte[] key) {
+        if (broadcastPrefixes == null) {
+            return true;
+        }
+        for (byte[] prefix : broadcastPrefixes) {
+            if (key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean allCovered(byte[][] args) {
+        for (int i = 1; i < args.length; i++) {
+            if (!covered(args[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---- fills (event loop of the connection that read) ----
+
+    /** Stores a fill's reply for the connection's current tracking session; local TTL = min(max TTL, PTTL) (R4). */
+    void store(Connection connection, CacheFill fill, Reply value, long pttlMillis) {
+        TrackingSession session = connection.trackingSession();
+        if (session == null || session.isEnded() || pttlMillis == 0 || pttlMillis < -2) {
+            return; // not tracked (RESP2, or tracking lost), or the key expires right now
+        }
+        if (!route.ownsKey(connection, fill.key.bytes)) {
+            return; // cluster: the slot moved away meanwhile, so this node will not invalidate it (R9)
+        }
+        long now = System.nanoTime();
+        long ttl = pttlMillis > 0 ? Math.min(maxTtlNanos, TimeUnit.MILLISECONDS.toNanos(pttlMillis)) : maxTtlNanos;
+        KeyEntries.Variant variant = KeyEntries.variant(fill.readArgs, value, session, now + ttl);
+        entries.asMap().compute(fill.key, (key, existing) -> KeyEntries.with(existing, variant, key.bytes.length, now));
+        if (writeStamps.get(fill.key.stripe(STAMP_STRIPES)) != fill.stamp) {
+            entries.invalidate(fill.key); // one of our writes to this key completed while the fill was out (R6)
+        }
+    }
+
+    // ---- invalidations (event loop) ----
+
+    @Override
+    public List<String> trackingCommand() {
+        return trackingCommand;
+    }
+
+    @Override
+    public void onInvalidation(Connection connection, Reply.PushReply push) {
+        Reply keys = push.elements().size() > 1 ? push.elements().get(1) : Reply.NullReply.INSTANCE;
+        if (keys instanceof Reply.ArrayReply array) {
+            for (Reply key : array.elements()) {
+                if (key instanceof Reply.BulkStringReply bulk) {
+                    invalidations.increment();
+                    entries.invalidate(new CacheKey(bulk.value()));
+                }
+            }
+            return;
+        }
+        invalidations.increment();
+        connection.renewTrackingSession(); // a null payload: FLUSHALL/FLUSHDB, every key of this node is gone
+    }
+
+    @Override
+    public void onSessionEnded(TrackingSession session) {
+        // Entries of the session already stopped serving; this only gives their memory back, off the event loop.
+        if (sweepScheduled.compareAndSet(false, true)) {
+            ForkJoinPool.commonPool().execute(this::sweepDeadEntries);
+        }
+    }
+
+    private void sweepDeadEntries() {
+        sweepScheduled.set(false);
+        long now = System.nanoTime();
+        for (CacheKey key : List.copyOf(entries.asMap().keySet())) {
+            entries.asMap().computeIfPresent(key, (k, held) -> held.withoutDead(k.bytes.length, now));
+        }
+    }
+
+    // ---- own writes (the write's converter: I/O thread or completion executor, before the caller sees it) ----
+
+    /**
+     * The command to send instead of {@code spec}: a write evicts the keys it names when its reply arrives,
+     * before its caller is completed (R6); a read is returned as it is.
+     */
+    public <T> CommandSpec<T> evictingOwnWrites(CommandSpec<T> spec) {
+        if (spec.readOnly()) {
+            return spec;
+        }
+        CachedReads.refuseTrackingResets(spec);
+        ReplyConverter<T> converter = spec.converter();
+        if (CachedReads.isFlush(spec)) {
+            return new CommandSpec<>(spec.name(), spec.args(), reply -> {
+                evictEverything();
+                return converter.convert(reply);
+            }, spec.routingKey(), false);
+        }
+        List<byte[]> written = CachedReads.keysOf(spec);
+        if (written.isEmpty()) {
+            return spec;
+        }
+        return new CommandSpec<>(spec.name(), spec.args(), reply -> {
+            for (byte[] key : written) {
+                evictOwnWrite(new CacheKey(key));
+            }
+            return converter.convert(reply);
+        }, spec.routingKey(), false);
+    }
+
+    private void evictOwnWrite(CacheKey key) {
+        writeStamps.incrementAndGet(key.stripe(STAMP_STRIPES)); // before the eviction: see store()
+        entries.invalidate(key);
+    }
+
+    private void evictEverything() {
+        for (int stripe = 0; stripe < STAMP_STRIPES; stripe++) {
+            writeStamps.incrementAndGet(stripe);
+        }
+        entries.invalidateAll();
+    }
+
+    // ---- visibility ----
+
+    public CacheStats stats() {
+        entries.cleanUp();
+        long bytes = entries.policy().eviction().map(eviction -> eviction.weightedSize().orElse(0)).orElse(0L);
+        return new CacheStats(hits.sum(), misses.sum(), evictions.sum(), invalidations.sum(), bytes, entries.estimatedSize());
+    }
+
+    /** For tests: every live cached reply, with the command that read it, as key -> (command -> reply). */
+    public List<CachedReply> snapshot() {
+        List<CachedReply> all = new ArrayList<>();
+        long now = System.nanoTime();
+        entries.asMap().forEach((key, held) -> {
+            for (KeyEntries.Variant variant : held.live(now)) {
+                all.add(new CachedReply(key.bytes, variant.args(), variant.value()));
+            }
+        });
+        return all;
+    }
+
+    /** One live cache entry, as {@link #snapshot()} lists it. */
+    public record CachedReply(byte[] key, byte[][] command, Reply value) {}
+
+    /** A key expires with its latest-expiring reply; each reply's own expiry is checked on every read. */
+    private static final class LatestVariantExpiry implements Expiry<CacheKey, KeyEntries> {
+        @Override
+        public long expireAfterCreate(CacheKey key, KeyEntries held, long currentTime) {
+            return Math.max(0, held.latestExpiryNanos - System.nanoTime());
+        }
+
+        @Override
+        public long expireAfterUpdate(CacheKey key, KeyEntries held, long currentTime, long currentDuration) {
+            return Math.max(0, held.latestExpiryNanos - System.nanoTime());
+        }
+
+        @Override
+        public long expireAfterRead(CacheKey key, KeyEntries held, long currentTime, long currentDuration) {
+            return currentDuration;
+        }
+    }
+}

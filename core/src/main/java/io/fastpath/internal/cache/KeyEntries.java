@@ -1,0 +1,109 @@
+package io.fastpath.internal.cache;
+
+import io.fastpath.Reply;
+import io.fastpath.internal.connection.TrackingSession;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The cached replies of one key, one per read command (GET k, HGET k f, LRANGE k 0 9...): immutable, so
+ * a reader never sees a half-made change; a fill replaces the whole value (R8: invalidating the key
+ * drops every command variant).
+ */
+final class KeyEntries {
+    /** Per reply: the map entry, its arrays and records; rough, but a bound, not an accounting. */
+    private static final int OVERHEAD_BYTES = 96;
+
+    /** One cached reply: what was read, by which tracking session, until when. */
+    record Variant(byte[][] args, Reply value, TrackingSession session, long expiresAtNanos, int weight) {}
+
+    private final Variant[] variants;
+    final int weight;
+    final long latestExpiryNanos;
+
+    private KeyEntries(Variant[] variants, int keyLength) {
+        this.variants = variants;
+        int total = keyLength;
+        long latest = Long.MIN_VALUE;
+        for (Variant variant : variants) {
+            total += variant.weight;
+            latest = Math.max(latest, variant.expiresAtNanos);
+        }
+        this.weight = total;
+        this.latestExpiryNanos = latest;
+    }
+
+    static Variant variant(byte[][] args, Reply value, TrackingSession session, long expiresAtNanos) {
+        long size = OVERHEAD_BYTES + ReplyCopies.sizeOf(value);
+        for (byte[] arg : args) {
+            size += arg.length + 16;
+        }
+        return new Variant(args, value, session, expiresAtNanos, (int) Math.min(Integer.MAX_VALUE / 2, size));
+    }
+
+    /** The live reply cached for exactly {@code args}, or null (ended session, expired, or never cached). */
+    Reply find(byte[][] args, long nowNanos) {
+        for (Variant variant : variants) {
+            if (sameArgs(variant.args, args)) {
+                return variant.session.isEnded() || variant.expiresAtNanos - nowNanos <= 0 ? null : variant.value;
+            }
+        }
+        return null;
+    }
+
+    /** This key's entries with {@code added} in place of any older reply to the same command; dead ones left out. */
+    static KeyEntries with(KeyEntries existing, Variant added, int keyLength, long nowNanos) {
+        List<Variant> kept = new ArrayList<>(2);
+        if (existing != null) {
+            for (Variant variant : existing.variants) {
+                if (isLive(variant, nowNanos) && !sameArgs(variant.args, added.args)) {
+                    kept.add(variant);
+                }
+            }
+        }
+        kept.add(added);
+        return new KeyEntries(kept.toArray(new Variant[0]), keyLength);
+    }
+
+    /** Without the replies of ended sessions or past their expiry; null when nothing is left. */
+    KeyEntries withoutDead(int keyLength, long nowNanos) {
+        List<Variant> kept = new ArrayList<>(variants.length);
+        for (Variant variant : variants) {
+            if (isLive(variant, nowNanos)) {
+                kept.add(variant);
+            }
+        }
+        if (kept.size() == variants.length) {
+            return this;
+        }
+        return kept.isEmpty() ? null : new KeyEntries(kept.toArray(new Variant[0]), keyLength);
+    }
+
+    /** For tests: every live reply of this key, with the command that read it. */
+    List<Variant> live(long nowNanos) {
+        List<Variant> live = new ArrayList<>();
+        for (Variant variant : variants) {
+            if (isLive(variant, nowNanos)) {
+                live.add(variant);
+            }
+        }
+        return live;
+    }
+
+    private static boolean isLive(Variant variant, long nowNanos) {
+        return !variant.session.isEnded() && variant.expiresAtNanos - nowNanos > 0;
+    }
+
+    private static boolean sameArgs(byte[][] left, byte[][] right) {
+        if (left.length != right.length) {
+            return false;
+        }
+        for (int i = 0; i < left.length; i++) {
+            if (!Arrays.equals(left[i], right[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,102 @@
+package io.fastpath.internal.client;
+
+import io.fastpath.RedisNotSentException;
+import io.fastpath.RedisServerException;
+import io.fastpath.internal.client.DedicatedConnections.Purpose;
+import io.fastpath.internal.cluster.ClusterRouter;
+import io.fastpath.internal.cluster.CommandSlots;
+import io.fastpath.internal.command.BlockTime;
+import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.connection.CommandFuture;
+import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.Endpoint;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * Sends a blocking invocation (BLPOP, XREAD BLOCK, WAIT...) on a connection leased from the server's
+ * blocking pool, never a shared one: a command the server holds would delay every command queued behind
+ * it. Its deadline is the block time plus the command timeout (none for a block time of 0); waiting for
+ * a free pooled connection is bounded by the command timeout alone.
+ *
+ * <p>Thread-safe (any thread).
+ */
+final class BlockingDispatch {
+    private final DedicatedConnections pools;
+    /** Null for a standalone server. */
+    private final ClusterRouter cluster;
+    /** The standalone server; null for a cluster. */
+    private final Endpoint standalone;
+    private final long commandTimeoutNanos;
+    /** Where async callers' futures complete; null: on the I/O thread. */
+    private final Executor completionExecutor;
+
+    BlockingDispatch(DedicatedConnections pools, ClusterRouter cluster, Endpoint standalone, long commandTimeoutNanos,
+                     Executor completionExecutor) {
+        this.pools = pools;
+        this.cluster = cluster;
+        this.standalone = standalone;
+        this.commandTimeoutNanos = commandTimeoutNanos;
+        this.completionExecutor = completionExecutor;
+    }
+
+    <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blockingCaller, long blockNanos) {
+        long now = System.nanoTime();
+        long deadline = BlockTime.deadline(now, blockNanos, commandTimeoutNanos);
+        Endpoint endpoint = standalone;
+        if (cluster != null) {
+            int slot = CommandSlots.commonSlot(List.of(spec), spec.name()); // cross-slot keys fail here, unsent
+            endpoint = cluster.primaryFor(slot);
+            if (endpoint == null) {
+                return CompletableFuture.failedFuture(new RedisNotSentException("cluster",
+                        "no node serves slot " + slot + " in the client's slot table; a topology refresh was requested", null));
+            }
+        }
+        CompletableFuture<T> result = new CompletableFuture<>();
+        pools.lease(Purpose.BLOCKING, endpoint, now + commandTimeoutNanos).whenComplete((connection, leaseFailure) -> {
+            if (leaseFailure != null) {
+                complete(result, null, leaseFailure, blockingCaller);
+                return;
+            }
+            send(spec, deadline, connection, result, blockingCaller);
+        });
+        return result;
+    }
+
+    private <T> void send(CommandSpec<T> spec, long deadline, Connection connection, CompletableFuture<T> result,
+                          boolean blockingCaller) {
+        CommandFuture<T> command = new CommandFuture<>(spec, true, deadline);
+        command.whenComplete((value, failure) -> {
+            // Answered (a value or the server's error): the connection is free. Otherwise (timeout, cancel, lost)
+            // the server may still hold the command, so the connection is closed rather than handed on.
+            if (failure == null || failure instanceof RedisServerException) {
+                pools.release(Purpose.BLOCKING, connection);
+            } else {
+                pools.discard(Purpose.BLOCKING, connection);
+            }
+            complete(result, value, failure, blockingCaller);
+        });
+        result.whenComplete((value, failure) -> {
+            if (result.isCancelled()) {
+                command.cancel(false); // an interrupted caller: its connection is closed, which unblocks the server
+            }
+        });
+        connection.send(command);
+    }
+
+    private <T> void complete(CompletableFuture<T> result, T value, Throwable failure, boolean blockingCaller) {
+        Runnable completion = () -> {
+            if (failure != null) {
+                result.completeExceptionally(failure);
+            } else {
+                result.complete(value);
+            }
+        };
+        if (blockingCaller || completionExecutor == null) {
+            completion.run();
+        } else {
+            completionExecutor.execute(completion); // async callbacks never run on an I/O thread
+        }
+    }
+}

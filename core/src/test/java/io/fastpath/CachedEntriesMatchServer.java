@@ -1,0 +1,65 @@
+package io.fastpath;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import io.fastpath.internal.cache.ClientSideCache;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The quiescence check of every client-side cache test: once writers have stopped, every entry the cache
+ * still serves must equal what the server answers to the same command now.
+ */
+final class CachedEntriesMatchServer {
+    private CachedEntriesMatchServer() {}
+
+    /**
+     * Polls (invalidations already sent may still be on their way) until every live entry of {@code cached}
+     * equals {@code truth}'s reply to the same command; fails after 10 s listing the differences.
+     *
+     * @return how many entries were checked in the passing round
+     */
+    static int check(RedisClient cached, RedisClient truth) {
+        ClientSideCache cache = cached.core().cache();
+        long giveUpAt = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            List<ClientSideCache.CachedReply> entries = cache.snapshot();
+            List<String> stale = new ArrayList<>();
+            for (ClientSideCache.CachedReply entry : entries) {
+                Reply actual = truth.execute(truth.commands().command(words(entry.command())));
+                if (!actual.equals(entry.value())) {
+                    stale.add(text(entry.command()) + ": cached " + entry.value() + ", server " + actual);
+                }
+            }
+            if (stale.isEmpty()) {
+                return entries.size();
+            }
+            if (System.nanoTime() > giveUpAt) {
+                fail(stale.size() + " of " + entries.size() + " cached entries differ from the server: "
+                        + stale.subList(0, Math.min(10, stale.size())));
+            }
+            try {
+                Thread.sleep(25);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    private static Object[] words(byte[][] command) {
+        Object[] words = new Object[command.length];
+        words[0] = new String(command[0], StandardCharsets.UTF_8);
+        System.arraycopy(command, 1, words, 1, command.length - 1);
+        return words;
+    }
+
+    private static String text(byte[][] command) {
+        List<String> words = new ArrayList<>();
+        for (byte[] word : command) {
+            words.add(new String(word, StandardCharsets.UTF_8));
+        }
+        return String.join(" ", words);
+    }
+}

@@ -1,0 +1,187 @@
+package io.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fastpath.testkit.RedisCluster;
+import io.fastpath.testkit.RedisClusterExtension;
+import io.fastpath.testkit.RedisServer;
+import io.fastpath.testkit.RespClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The client-side cache on a local cluster: per-node tracking, slot moves, flushes and lost connections. */
+class ClientSideCacheClusterIT {
+    @RegisterExtension
+    static RedisClusterExtension redis = RedisClusterExtension.of(RedisCluster.builder().primaries(3).replicasPerPrimary(0));
+
+    private RedisClient other;
+    private RedisClient cached;
+
+    @BeforeEach
+    void connect() {
+        String seed = redis.cluster().primaries().get(0).uri();
+        other = RedisClient.create(seed);
+        other.flushall();
+        cached = RedisClient.builder().uri(seed).reconnectBackoff(Duration.ofMillis(5), Duration.ofMillis(50))
+                .topologyRefreshPeriod(Duration.ofSeconds(1))
+                .clientSideCache(CacheOptions.maxBytes(16 << 20)).build();
+    }
+
+    @AfterEach
+    void close() {
+        cached.close();
+        other.close();
+    }
+
+    @Test
+    void readersMissingOnKeysOfEveryNodeWhileAnotherClientWritesKeepNoStaleEntry() throws Exception {
+        int keys = 48; // spread over the three primaries
+        AtomicBoolean writing = new AtomicBoolean(true);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int w = 0; w < 2; w++) {
+            threads.add(new Thread(() -> {
+                while (writing.get()) {
+                    ThreadLocalRandom random = ThreadLocalRandom.current();
+                    other.set("key:" + random.nextInt(keys), Long.toString(random.nextLong()));
+                }
+            }));
+        }
+        CountDownLatch readersDone = new CountDownLatch(4);
+        for (int r = 0; r < 4; r++) {
+            threads.add(new Thread(() -> {
+                try {
+                    for (int i = 0; i < 3_000; i++) {
+                        int key = ThreadLocalRandom.current().nextInt(keys);
+                        if (i % 10 == 0) {
+                            cached.mget("key:" + key, "key:" + (key + 1) % keys);
+                        } else {
+                            cached.get("key:" + key);
+                        }
+                    }
+                } catch (Throwable t) {
+                    failure.set(t);
+                } finally {
+                    readersDone.countDown();
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        assertThat(readersDone.await(120, TimeUnit.SECONDS)).isTrue();
+        writing.set(false);
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        assertThat(failure.get()).isNull();
+        for (int k = 0; k < keys; k++) {
+            cached.get("key:" + k);
+        }
+        assertThat(CachedEntriesMatchServer.check(cached, other)).isGreaterThanOrEqualTo(keys);
+        assertThat(cached.cacheStats().invalidationsReceived()).isGreaterThan(0);
+    }
+
+    @Test
+    void ownWriteThenImmediateReadReturnsTheNewValueOnEveryNode() {
+        for (int i = 0; i < 20_000; i++) {
+            String key = "own:" + (i % 16);
+            String value = Integer.toString(i);
+            cached.set(key, value);
+            assertThat(cached.get(key)).isEqualTo(value);
+        }
+        CachedEntriesMatchServer.check(cached, other);
+    }
+
+    @Test
+    void aSlotMigratedAwayAndBackNeverServesWhatItsFormerOwnerCached() {
+        RedisCluster cluster = redis.cluster();
+        String present = "{moved}present";
+        String absent = "{moved}absent";
+        int slot = cluster.keySlot(present);
+        RedisServer owner = cluster.nodeForSlot(slot);
+        RedisServer elsewhere = cluster.primaries().stream().filter(node -> node != owner).findFirst().orElseThrow();
+        other.set(present, "v1");
+        assertThat(cached.get(present)).isEqualTo("v1");
+        assertThat(cached.get(absent)).isNull(); // a nil entry: no key moves with it, so no invalidation will come
+        assertThat(cached.cacheStats().entries()).isEqualTo(2);
+
+        cluster.migrateSlot(slot, elsewhere);
+        other.set(present, "v2");
+        other.set(absent, "written while the slot was away");
+        awaitValue(() -> cached.get(absent), "written while the slot was away");
+        awaitValue(() -> cached.get(present), "v2");
+        CachedEntriesMatchServer.check(cached, other);
+
+        cluster.migrateSlot(slot, owner);
+        other.set(present, "v3");
+        other.del(absent);
+        awaitValue(() -> cached.get(absent), null);
+        awaitValue(() -> cached.get(present), "v3");
+        assertThat(CachedEntriesMatchServer.check(cached, other)).isGreaterThan(0);
+    }
+
+    @Test
+    void flushallFromAnotherClientEmptiesTheEntriesOfEveryNode() {
+        for (int i = 0; i < 30; i++) {
+            other.set("f:" + i, "v");
+            cached.get("f:" + i);
+        }
+        assertThat(cached.cacheStats().entries()).isEqualTo(30);
+        other.flushall();
+        for (int i = 0; i < 30; i++) {
+            String key = "f:" + i;
+            awaitValue(() -> cached.get(key), null);
+        }
+        CachedEntriesMatchServer.check(cached, other);
+    }
+
+    @Test
+    void killedConnectionsOfOneNodeWithAWriteBeforeTheyReconnectServeTheNewValue() {
+        RedisCluster cluster = redis.cluster();
+        String key = "killed";
+        other.set(key, "before");
+        assertThat(cached.get(key)).isEqualTo("before");
+        assertThat(cached.get(key)).isEqualTo("before");
+        RedisServer owner = cluster.nodeForSlot(cluster.keySlot(key));
+        try (RespClient admin = owner.admin()) {
+            admin.call("MULTI");
+            admin.call("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes");
+            admin.call("SET", key, "after");
+            admin.call("EXEC");
+        }
+        awaitValue(() -> cached.get(key), "after");
+        CachedEntriesMatchServer.check(cached, other);
+    }
+
+    private static <T> void awaitValue(Supplier<T> read, T expected) {
+        long giveUpAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        T last = null;
+        while (System.nanoTime() < giveUpAt) {
+            try {
+                last = read.get();
+                if (java.util.Objects.equals(last, expected)) {
+                    return;
+                }
+            } catch (RedisException reconnecting) {
+                // a node's connections may still be coming back
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+        throw new AssertionError("expected " + expected + " within 15 s, last read " + last);
+    }
+}

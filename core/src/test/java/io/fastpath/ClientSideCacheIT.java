@@ -1,0 +1,434 @@
+package io.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fastpath.testkit.RedisServer;
+import io.fastpath.testkit.RespClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** The client-side cache against a real redis-server: correctness under races, faults, expiry and eviction. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ClientSideCacheIT {
+    private RedisServer server;
+    /** Another application's client: no cache, so its writes reach the cached client only as invalidations. */
+    private RedisClient other;
+
+    @BeforeAll
+    void start() {
+        server = RedisServer.start();
+        other = RedisClient.create(server.uri());
+    }
+
+    @AfterAll
+    void stop() {
+        other.close();
+        server.close();
+    }
+
+    @BeforeEach
+    void flush() {
+        other.flushall();
+    }
+
+    private RedisClient cachedClient(CacheOptions options) {
+        return RedisClient.builder().uri(server.uri()).reconnectBackoff(Duration.ofMillis(5), Duration.ofMillis(50))
+                .clientSideCache(options).build();
+    }
+
+    private RedisClient cachedClient() {
+        return cachedClient(CacheOptions.maxBytes(16 << 20));
+    }
+
+    @Test
+    void aSecondGetIsServedFromMemoryUntilAnotherClientWritesTheKey() {
+        try (RedisClient redis = cachedClient()) {
+            other.set("k", "v1");
+            assertThat(redis.get("k")).isEqualTo("v1");
+            assertThat(redis.get("k")).isEqualTo("v1");
+            assertThat(redis.cacheStats().hits()).isEqualTo(1);
+            assertThat(redis.cacheStats().misses()).isEqualTo(1);
+
+            other.set("k", "v2");
+            awaitValue(redis, "k", "v2");
+            assertThat(redis.cacheStats().invalidationsReceived()).isGreaterThanOrEqualTo(1);
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
+    void readersMissingOnHotKeysWhileOtherClientsWriteNeverKeepAStaleEntry() throws Exception {
+        try (RedisClient redis = cachedClient()) {
+            int keys = 8;
+            AtomicBoolean writing = new AtomicBoolean(true);
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            List<Thread> threads = new ArrayList<>();
+            for (int w = 0; w < 2; w++) {
+                threads.add(new Thread(() -> {
+                    while (writing.get()) {
+                        ThreadLocalRandom random = ThreadLocalRandom.current();
+                        other.set("hot:" + random.nextInt(keys), Long.toString(random.nextLong()));
+                    }
+                }));
+            }
+            int readsPerReader = 5_000;
+            CountDownLatch readersDone = new CountDownLatch(4);
+            for (int r = 0; r < 4; r++) {
+                threads.add(new Thread(() -> {
+                    try {
+                        for (int i = 0; i < readsPerReader; i++) {
+                            redis.get("hot:" + ThreadLocalRandom.current().nextInt(keys));
+                        }
+                    } catch (Throwable t) {
+                        failure.set(t);
+                    } finally {
+                        readersDone.countDown();
+                    }
+                }));
+            }
+            threads.forEach(Thread::start);
+            assertThat(readersDone.await(120, TimeUnit.SECONDS)).isTrue();
+            writing.set(false);
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            assertThat(failure.get()).isNull();
+            for (int k = 0; k < keys; k++) {
+                redis.get("hot:" + k); // refill after the last writes, so the check covers every key
+            }
+            assertThat(CachedEntriesMatchServer.check(redis, other)).isGreaterThan(0);
+            CacheStats stats = redis.cacheStats();
+            assertThat(stats.misses()).isGreaterThan(keys); // the race really happened: entries were invalidated and refilled
+            assertThat(stats.invalidationsReceived()).isGreaterThan(0);
+        }
+    }
+
+    @Test
+    void ownWriteThenImmediateReadReturnsTheNewValueAHundredThousandTimes() throws Exception {
+        try (RedisClient redis = cachedClient()) {
+            AtomicBoolean running = new AtomicBoolean(true);
+            // Another thread of the same client keeps reads of the same keys in flight, racing each write.
+            Thread racingReader = new Thread(() -> {
+                while (running.get()) {
+                    redis.get("own:" + ThreadLocalRandom.current().nextInt(4));
+                }
+            });
+            racingReader.start();
+            List<CompletableFuture<Void>> writers = new ArrayList<>();
+            ExecutorService pool = Executors.newFixedThreadPool(4);
+            for (int w = 0; w < 4; w++) {
+                String key = "own:" + w;
+                writers.add(CompletableFuture.runAsync(() -> {
+                    for (int i = 0; i < 25_000; i++) {
+                        String value = Integer.toString(i);
+                        redis.set(key, value);
+                        String read = redis.get(key);
+                        if (!value.equals(read)) {
+                            throw new AssertionError("wrote " + value + " to " + key + " and then read " + read);
+                        }
+                    }
+                }, pool));
+            }
+            try {
+                CompletableFuture.allOf(writers.toArray(new CompletableFuture<?>[0])).get(300, TimeUnit.SECONDS);
+            } finally {
+                pool.shutdown();
+            }
+            running.set(false);
+            racingReader.join();
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
+    void clientKillOfTheTrackingConnectionsWithAWriteBeforeTheyReconnectServesTheNewValue() {
+        try (RedisClient redis = cachedClient()) {
+            other.set("k", "before");
+            assertThat(redis.get("k")).isEqualTo("before");
+            assertThat(redis.get("k")).isEqualTo("before"); // cached
+            // One transaction: the kill and the write happen before any reconnect can re-enable tracking.
+            try (RespClient admin = server.admin()) {
+                admin.call("MULTI");
+                admin.call("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes");
+                admin.call("SET", "k", "after");
+                admin.call("EXEC");
+            }
+            awaitValue(redis, "k", "after");
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
+    void killNineOfTheServerAndAWriteBeforeTheClientReconnectsServesTheNewValue() {
+        try (RedisClient redis = cachedClient()) {
+            other.set("k", "before");
+            assertThat(redis.get("k")).isEqualTo("before");
+            assertThat(redis.get("k")).isEqualTo("before");
+            server.kill9();
+            server.restart();
+            try (RedisClient writer = RedisClient.create(server.uri())) {
+                writer.set("k", "after"); // the restarted server never tracked the old entry: no invalidation comes
+            }
+            awaitValue(redis, "k", "after");
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
+    void flushallByAnotherClientClearsEveryEntry() {
+        try (RedisClient redis = cachedClient()) {
+            for (int i = 0; i < 20; i++) {
+                other.set("f:" + i, "v" + i);
+                redis.get("f:" + i);
+            }
+            assertThat(redis.cacheStats().entries()).isEqualTo(20);
+            other.flushall();
+            awaitValue(redis, "f:0", null);
+            for (int i = 0; i < 20; i++) {
+                assertThat(redis.get("f:" + i)).isNull();
+            }
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
+    void anEntryExpiresWithTheKeysOwnTtlEvenWithoutAnInvalidation() throws Exception {
+        try (RedisClient redis = cachedClient()) {
+            server.call("DEBUG", "SET-ACTIVE-EXPIRE", "0"); // the server then only expires a key when it is read
+            try {
+                other.execute(other.commands().command("SET", "ttl", "v", "PX", "300"));
+                assertThat(redis.get("ttl")).isEqualTo("v");
+                assertThat(redis.get("ttl")).isEqualTo("v");
+                assertThat(redis.cacheStats().hits()).isEqualTo(1);
+                Thread.sleep(400);
+                assertThat(redis.get("ttl")).isNull(); // a local TTL longer than PTTL would still answer "v"
+                CachedEntriesMatchServer.check(redis, other);
+            } finally {
+                server.call("DEBUG", "SET-ACTIVE-EXPIRE", "1");
+            }
+        }
+    }
+
+    @Test
+    void theConfiguredTtlBoundsAnEntryOfAKeyWithoutExpiry() throws Exception {
+        try (RedisClient redis = cachedClient(CacheOptions.maxBytes(1 << 20).ttl(Duration.ofMillis(200)))) {
+            other.set("k", "v");
+            redis.get("k");
+            redis.get("k");
+            assertThat(redis.cacheStats().hits()).isEqualTo(1);
+            Thread.sleep(300);
+            redis.get("k");
+            assertThat(redis.cacheStats().misses()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aKeySpaceTenTimesLargerThanTheCacheStaysWithinTheByteBound() {
+        long maxBytes = 64 * 1024;
+        try (RedisClient redis = cachedClient(CacheOptions.maxBytes(maxBytes))) {
+            String value = "x".repeat(100);
+            int keys = 6_000; // about 250 bytes an entry: ten times what fits
+            for (int i = 0; i < keys; i++) {
+                other.set("big:" + i, value);
+            }
+            for (int round = 0; round < 2; round++) {
+                for (int i = 0; i < keys; i++) {
+                    assertThat(redis.get("big:" + i)).isEqualTo(value);
+                }
+            }
+            CacheStats stats = redis.cacheStats();
+            assertThat(stats.bytesUsed()).isLessThanOrEqualTo(maxBytes).isGreaterThan(maxBytes / 4);
+            assertThat(stats.evictions()).isGreaterThan(keys / 2);
+            assertThat(stats.entries()).isLessThan(keys / 5);
+            other.set("big:1", "changed");
+            assertThat(CachedEntriesMatchServer.check(redis, other)).isGreaterThan(0);
+        }
+    }
+
+    @Test
+    void nilRepliesAreCachedAndErrorsNever() {
+        try (RedisClient redis = cachedClient()) {
+            assertThat(redis.get("absent")).isNull();
+            assertThat(redis.get("absent")).isNull();
+            assertThat(redis.cacheStats().hits()).isEqualTo(1);
+            other.set("absent", "now");
+            awaitValue(redis, "absent", "now");
+
+            other.set("string", "v");
+            long hitsBefore = redis.cacheStats().hits();
+            long missesBefore = redis.cacheStats().misses();
+            for (int i = 0; i < 2; i++) {
+                assertThatThrownBy(() -> redis.hget("string", "field"))
+                        .isInstanceOf(RedisServerException.class)
+                        .satisfies(e -> assertThat(((RedisServerException) e).code()).isEqualTo("WRONGTYPE"));
+            }
+            assertThat(redis.cacheStats().hits()).isEqualTo(hitsBefore);
+            assertThat(redis.cacheStats().misses()).isEqualTo(missesBefore + 2);
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
+    void everyCachedReadIsServedFromMemoryTheSecondTimeAndDroppedByAWrite() {
+        try (RedisClient redis = cachedClient()) {
+            other.set("s", "text");
+            other.hset("h", Map.of("f1", "a", "f2", "b"));
+            other.sadd("set", "x", "y");
+            other.rpush("list", "1", "2", "3");
+            other.zadd("z", 1.0, "one");
+            List<Runnable> reads = List.of(
+                    () -> assertThat(redis.get("s")).isEqualTo("text"),
+                    () -> assertThat(redis.strlen("s")).isEqualTo(4),
+                    () -> assertThat(redis.exists("s")).isEqualTo(1),
+                    () -> assertThat(redis.type("s")).isEqualTo(KeyType.STRING),
+                    () -> assertThat(redis.hget("h", "f1")).isEqualTo("a"),
+                    () -> assertThat(redis.hgetAll("h")).containsEntry("f2", "b"),
+                    () -> assertThat(redis.hmget("h", "f1", "f2")).containsExactly("a", "b"),
+                    () -> assertThat(redis.smembers("set")).containsExactlyInAnyOrder("x", "y"),
+                    () -> assertThat(redis.lrange("list", 0, -1)).containsExactly("1", "2", "3"),
+                    () -> assertThat(redis.zrange("z", 0, -1)).containsExactly("one"));
+            reads.forEach(Runnable::run);
+            long missesAfterFirstRound = redis.cacheStats().misses();
+            reads.forEach(Runnable::run);
+            assertThat(redis.cacheStats().hits()).isEqualTo(reads.size());
+            assertThat(redis.cacheStats().misses()).isEqualTo(missesAfterFirstRound);
+            assertThat(CachedEntriesMatchServer.check(redis, other)).isEqualTo(reads.size());
+
+            other.hset("h", Map.of("f1", "changed"));
+            awaitValue(() -> redis.hget("h", "f1"), "changed");
+            assertThat(redis.hmget("h", "f1", "f2")).containsExactly("changed", "b"); // every variant of the key went
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
+    void mgetKeepsOneEntryPerKeyAndSendsOnlyTheMisses() {
+        try (RedisClient redis = cachedClient()) {
+            other.set("m1", "a");
+            other.set("m2", "b");
+            assertThat(redis.get("m1")).isEqualTo("a");
+            assertThat(redis.mget("m1", "m2", "m3")).containsExactly("a", "b", null);
+            CacheStats stats = redis.cacheStats();
+            assertThat(stats.hits()).isEqualTo(1); // m1 from the GET's entry
+            assertThat(stats.misses()).isEqualTo(3);
+            assertThat(redis.mget("m1", "m2", "m3")).containsExactly("a", "b", null);
+            assertThat(redis.cacheStats().hits()).isEqualTo(4);
+            other.set("m2", "changed");
+            awaitValue(() -> redis.get("m2"), "changed");
+            assertThat(redis.mget("m1", "m2", "m3")).containsExactly("a", "changed", null);
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
+    void concurrentMissesOfOneKeyShareOneRequest() throws Exception {
+        try (RedisClient redis = cachedClient()) {
+            other.set("herd", "v");
+            other.execute(other.commands().command("CONFIG", "RESETSTAT"));
+            // The server sleeps, so every GET below is dispatched while the first one is still unanswered.
+            CompletableFuture<Reply> sleeping = other.async().dispatch(other.commands().command("DEBUG", "SLEEP", "0.3"));
+            Thread.sleep(50);
+            List<CompletableFuture<String>> herd = new ArrayList<>();
+            for (int i = 0; i < 32; i++) {
+                herd.add(redis.async().get("herd"));
+            }
+            for (CompletableFuture<String> get : herd) {
+                assertThat(get.get(5, TimeUnit.SECONDS)).isEqualTo("v");
+            }
+            sleeping.get(5, TimeUnit.SECONDS);
+            String commandStats = other.info("commandstats");
+            assertThat(commandStats).contains("cmdstat_get:calls=1,");
+            assertThat(redis.cacheStats().misses()).isEqualTo(32);
+        }
+    }
+
+    @Test
+    void bcastModeCachesOnlyKeysUnderItsPrefixes() {
+        try (RedisClient redis = cachedClient(CacheOptions.maxBytes(1 << 20).bcast("user:"))) {
+            other.set("user:1", "ann");
+            other.set("order:1", "book");
+            redis.get("user:1");
+            redis.get("user:1");
+            redis.get("order:1");
+            redis.get("order:1");
+            assertThat(redis.cacheStats().hits()).isEqualTo(1);
+            assertThat(redis.cacheStats().entries()).isEqualTo(1);
+            other.set("user:1", "bob");
+            awaitValue(redis, "user:1", "bob");
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
+    void anyReadOnlySingleKeyCommandIsCachedOnRequestAndOthersAreRefusedBeforeSending() {
+        try (RedisClient redis = cachedClient()) {
+            other.hset("h", Map.of("field", "value"));
+            Command<Reply> hstrlen = redis.commands().command("HSTRLEN", "h", "field");
+            assertThat(redis.executeCached(hstrlen)).isEqualTo(new Reply.IntegerReply(5));
+            assertThat(redis.executeCached(hstrlen)).isEqualTo(new Reply.IntegerReply(5));
+            assertThat(redis.cacheStats().hits()).isEqualTo(1);
+            assertThatThrownBy(() -> redis.executeCached(redis.commands().command("SET", "h2", "v")))
+                    .isInstanceOf(RedisArgumentException.class);
+            assertThatThrownBy(() -> redis.executeCached(redis.commands().command("MGET", "a", "b")))
+                    .isInstanceOf(RedisArgumentException.class);
+            assertThatThrownBy(() -> redis.send("CLIENT", "TRACKING", "OFF")).isInstanceOf(RedisArgumentException.class);
+            assertThatThrownBy(() -> redis.send("RESET")).isInstanceOf(RedisArgumentException.class);
+            other.hset("h", Map.of("field", "longer value"));
+            awaitValue(() -> redis.executeCached(hstrlen), new Reply.IntegerReply(12));
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
+    void theBinaryApiGetsItsOwnCopyOfACachedValue() {
+        try (RedisClient redis = cachedClient()) {
+            other.set("bin", "abc");
+            byte[] first = redis.binary().get("bin".getBytes());
+            first[0] = 'X';
+            assertThat(redis.binary().get("bin".getBytes())).isEqualTo("abc".getBytes());
+            assertThat(redis.cacheStats().hits()).isEqualTo(1);
+        }
+    }
+
+    private static void awaitValue(RedisClient redis, String key, String expected) {
+        awaitValue(() -> redis.get(key), expected);
+    }
+
+    private static <T> void awaitValue(java.util.function.Supplier<T> read, T expected) {
+        long giveUpAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        T last = null;
+        while (System.nanoTime() < giveUpAt) {
+            try {
+                last = read.get();
+                if (java.util.Objects.equals(last, expected)) {
+                    return;
+                }
+            } catch (RedisException reconnecting) {
+                // the client may still be reconnecting after a fault
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+        throw new AssertionError("expected " + expected + " within 10 s, last read " + last);
+    }
+}
