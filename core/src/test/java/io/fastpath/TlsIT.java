@@ -111,6 +111,35 @@ class TlsIT {
     }
 
     @Test
+    void aRenewedClientCertificateIsPresentedOnTheNextReconnectWithoutRestartingTheClient() throws Exception {
+        Path certificateFile = certificates.directory().resolve("rotating-client.crt");
+        Path keyFile = certificates.directory().resolve("rotating-client.key");
+        Files.copy(certificates.clientCertificate(), certificateFile, StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(certificates.clientKey(), keyFile, StandardCopyOption.REPLACE_EXISTING);
+        try (RedisServer rotating = RedisServer.builder().tls(certificates.serverCertificate(), certificates.serverKey(),
+                certificates.caCertificate(), true).start()) {
+            EventRecorder events = new EventRecorder();
+            try (RedisClient redis = RedisClient.builder().uri(rotating.tlsUri()).connectionsPerNode(1)
+                    .tls(trustingTheTestCa().clientCertificate(certificateFile, keyFile).build())
+                    .commandTimeout(Duration.ofMillis(1500)).eventListener(events).build()) {
+                redis.set("k", "v");
+                // The server now accepts only client certificates of the other CA: the old one is refused.
+                rotating.call("CONFIG", "SET", "tls-ca-cert-file", certificates.otherCaCertificate().toString());
+                rotating.call("CLIENT", "KILL", "TYPE", "normal");
+                int killed = events.awaitFrom(0, e -> e instanceof RedisEvent.Disconnected, "Disconnected by the kill");
+                events.awaitFrom(killed + 1, e -> e instanceof RedisEvent.ReconnectAttempt a && a.lastFailure().contains("TLS"),
+                        "a reconnect refused over TLS");
+
+                int before = events.events().size();
+                Files.copy(certificates.otherClientCertificate(), certificateFile, StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(certificates.otherClientKey(), keyFile, StandardCopyOption.REPLACE_EXISTING);
+                events.awaitFrom(before, e -> e instanceof RedisEvent.Connected, "Connected with the renewed certificate");
+                assertThat(redis.get("k")).isEqualTo("v");
+            }
+        }
+    }
+
+    @Test
     void unreadableTlsMaterialFailsBeforeConnecting() throws Exception {
         Path notPem = Files.writeString(certificates.directory().resolve("not-a-certificate.pem"), "hello");
         assertThatThrownBy(() -> RedisClient.builder().uri(server.tlsUri())

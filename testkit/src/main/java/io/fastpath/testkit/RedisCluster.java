@@ -1,6 +1,7 @@
 package io.fastpath.testkit;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,6 +29,8 @@ public final class RedisCluster implements AutoCloseable {
     private static final int DIAGNOSTIC_LOG_LINES = 12;
 
     private final List<String> nodeArguments;
+    /** Certificate, key and CA of every node's TLS port, or null. */
+    private final Path[] tls;
     private final Duration stableTimeout;
 
     // Changed only by the thread driving the test; concurrent collections so other threads may read them.
@@ -49,6 +52,7 @@ public final class RedisCluster implements AutoCloseable {
                 "--repl-diskless-sync-delay", "0"));
         arguments.addAll(builder.serverArguments);
         this.nodeArguments = List.copyOf(arguments);
+        this.tls = builder.tls;
         this.stableTimeout = builder.stableTimeout;
     }
 
@@ -342,7 +346,11 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     private RedisServer startNode() {
-        RedisServer node = RedisServer.builder().arguments(nodeArguments.toArray(new String[0])).start();
+        RedisServer.Builder builder = RedisServer.builder().arguments(nodeArguments.toArray(new String[0]));
+        if (tls != null) {
+            builder.tls(tls[0], tls[1], tls[2], false);
+        }
+        RedisServer node = builder.start();
         nodes.add(node);
         return node;
     }
@@ -521,6 +529,8 @@ public final class RedisCluster implements AutoCloseable {
         private Duration nodeTimeout = Duration.ofMillis(2000);
         private Duration stableTimeout = Duration.ofSeconds(30);
         private final List<String> serverArguments = new ArrayList<>();
+        /** Certificate, key and CA for every node's TLS port and the TLS cluster bus; null for plain TCP only. */
+        private Path[] tls;
 
         private Builder() {
         }
@@ -557,6 +567,18 @@ public final class RedisCluster implements AutoCloseable {
         /** Extra arguments for every node, e.g. {@code "--cluster-allow-reads-when-down", "yes"}. */
         public Builder serverArguments(String... arguments) {
             serverArguments.addAll(Arrays.asList(arguments));
+            return this;
+        }
+
+        /**
+         * Every node also listens for TLS ({@link RedisServer#tlsPort()}) with this certificate, without
+         * asking clients for certificates, and the cluster bus and replication use TLS
+         * ({@code tls-cluster yes}), so nodes announce their TLS ports to TLS clients. The kit's own
+         * admin connections keep using the plain ports.
+         */
+        public Builder tls(Path certificate, Path privateKey, Path caCertificate) {
+            this.tls = new Path[] {certificate, privateKey, caCertificate};
+            serverArguments.addAll(List.of("--tls-cluster", "yes", "--tls-replication", "yes"));
             return this;
         }
 

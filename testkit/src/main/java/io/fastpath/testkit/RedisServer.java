@@ -341,6 +341,11 @@ public final class RedisServer implements AutoCloseable {
             command.add("--tls-port");
             command.add(Integer.toString(tlsPort));
             command.addAll(tlsArguments);
+            if (clusterEnabled) {
+                // With tls-cluster the bus would follow the TLS port; keep it where the kit reserved it.
+                command.add("--cluster-port");
+                command.add(Integer.toString(chosenPort + FreePorts.CLUSTER_BUS_PORT_OFFSET));
+            }
         }
         command.addAll(extraArguments);
         return command;

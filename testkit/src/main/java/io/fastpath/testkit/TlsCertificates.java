@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * Test certificates made at test time with the {@code openssl} command line tool (EC P-256, PEM, valid
  * for two days): a CA, a server certificate for {@code IP:127.0.0.1} and {@code DNS:localhost}, a client
  * certificate for mutual TLS, a server certificate for a wrong host name, and a second, unrelated CA
- * with its own server certificate. Files live in a temporary directory removed by {@link #close()}.
+ * with its own server and client certificates. Files live in a temporary directory removed by {@link #close()}.
  */
 public final class TlsCertificates implements AutoCloseable {
     private final Path directory;
@@ -29,9 +29,11 @@ public final class TlsCertificates implements AutoCloseable {
         try {
             certificates.newCa("ca", "Fastpath Test CA");
             certificates.newCa("other-ca", "Unrelated Test CA");
-            certificates.issue("server", "ca", "localhost", "subjectAltName=IP:127.0.0.1,DNS:localhost", "serverAuth");
+            // clientAuth too: with tls-cluster, a node presents its server certificate to the other nodes' buses.
+            certificates.issue("server", "ca", "localhost", "subjectAltName=IP:127.0.0.1,DNS:localhost", "serverAuth,clientAuth");
             certificates.issue("client", "ca", "fastpath-client", null, "clientAuth");
             certificates.issue("wrong-host", "ca", "wrong.example", "subjectAltName=DNS:wrong.example", "serverAuth");
+            certificates.issue("other-client", "other-ca", "fastpath-client-renewed", null, "clientAuth");
             certificates.issue("other-server", "other-ca", "localhost", "subjectAltName=IP:127.0.0.1,DNS:localhost", "serverAuth");
             return certificates;
         } catch (RuntimeException failure) {
@@ -72,6 +74,15 @@ public final class TlsCertificates implements AutoCloseable {
     /** A CA that signed nothing the server above presents. */
     public Path otherCaCertificate() {
         return directory.resolve("other-ca.crt");
+    }
+
+    /** A client certificate issued by {@link #otherCaCertificate()}, e.g. the renewal after a CA change. */
+    public Path otherClientCertificate() {
+        return directory.resolve("other-client.crt");
+    }
+
+    public Path otherClientKey() {
+        return directory.resolve("other-client.key");
     }
 
     /** A server certificate for 127.0.0.1 issued by {@link #otherCaCertificate()}. */

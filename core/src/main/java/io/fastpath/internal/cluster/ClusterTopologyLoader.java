@@ -15,7 +15,9 @@ final class ClusterTopologyLoader {
 
     /** Completes on the connection's event loop. */
     static CompletableFuture<ClusterTopology> load(Connection connection, long deadlineNanos) {
-        return send(connection, deadlineNanos, "CLUSTER", "SHARDS").thenApply(ClusterTopologyParser::fromShards)
+        // CLUSTER SLOTS and redirects already give a TLS connection the TLS ports; CLUSTER SHARDS lists both.
+        return send(connection, deadlineNanos, "CLUSTER", "SHARDS")
+                .thenApply(reply -> ClusterTopologyParser.fromShards(reply, connection.usesTls()))
                 .exceptionallyCompose(failure -> {
                     Throwable cause = failure instanceof java.util.concurrent.CompletionException ? failure.getCause() : failure;
                     if (cause instanceof RedisServerException server && server.getMessage().toLowerCase().contains("unknown")) {

@@ -23,6 +23,11 @@ final class ClusterTopologyParser {
     private ClusterTopologyParser() {}
 
     static ClusterTopology fromShards(Reply reply) {
+        return fromShards(reply, false);
+    }
+
+    /** @param tls take each node's {@code tls-port} (announced with {@code tls-cluster yes}) over its plain port */
+    static ClusterTopology fromShards(Reply reply, boolean tls) {
         List<ClusterTopology.Shard> shards = new ArrayList<>();
         Set<Endpoint> slotless = new HashSet<>();
         for (Reply shardReply : elements(reply)) {
@@ -35,7 +40,7 @@ final class ClusterTopologyParser {
             if (ranges.isEmpty()) {
                 for (Reply nodeReply : elements(shard.get("nodes"))) {
                     Map<String, Reply> node = fields(nodeReply);
-                    Endpoint endpoint = endpointOf(node);
+                    Endpoint endpoint = endpointOf(node, tls);
                     if (endpoint != null && "online".equals(text(node.get("health")))) {
                         slotless.add(endpoint);
                     }
@@ -47,7 +52,7 @@ final class ClusterTopologyParser {
             List<Endpoint> replicas = new ArrayList<>();
             for (Reply nodeReply : elements(shard.get("nodes"))) {
                 Map<String, Reply> node = fields(nodeReply);
-                Endpoint endpoint = endpointOf(node);
+                Endpoint endpoint = endpointOf(node, tls);
                 if (endpoint == null) {
                     continue;
                 }
@@ -93,12 +98,13 @@ final class ClusterTopologyParser {
         return new Endpoint(text(node.get(0)), (int) number(node.get(1)));
     }
 
-    private static Endpoint endpointOf(Map<String, Reply> node) {
+    private static Endpoint endpointOf(Map<String, Reply> node, boolean tls) {
         String host = text(node.get("endpoint"));
         if (host == null || host.isEmpty() || host.equals("?")) {
             host = text(node.get("ip"));
         }
-        Reply port = node.containsKey("port") ? node.get("port") : node.get("tls-port");
+        String preferred = tls ? "tls-port" : "port";
+        Reply port = node.containsKey(preferred) ? node.get(preferred) : node.get(tls ? "port" : "tls-port");
         if (host == null || host.isEmpty() || port == null) {
             return null;
         }

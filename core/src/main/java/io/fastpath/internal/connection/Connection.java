@@ -444,7 +444,8 @@ public final class Connection {
         onConnectFailed(new RedisConnectionException(endpoint.toString(), "TLS handshake failed: " + reason, cause));
     }
 
-    boolean usesTls() {
+    /** True when this connection speaks TLS (every connection of a client, or none). */
+    public boolean usesTls() {
         return settings.tls() != null;
     }
 

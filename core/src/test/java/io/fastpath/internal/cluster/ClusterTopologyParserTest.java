@@ -57,6 +57,23 @@ class ClusterTopologyParserTest {
     }
 
     @Test
+    void aTlsClientTakesEachNodesTlsPortAndAPlainClientItsPlainPort() {
+        Map<Reply, Reply> primary = new LinkedHashMap<>();
+        primary.put(bulk("port"), integer(7000));
+        primary.put(bulk("tls-port"), integer(8000));
+        primary.put(bulk("endpoint"), bulk("10.0.0.1"));
+        primary.put(bulk("role"), bulk("master"));
+        primary.put(bulk("health"), bulk("online"));
+        Map<Reply, Reply> shard = new LinkedHashMap<>();
+        shard.put(bulk("slots"), array(integer(0), integer(16383)));
+        shard.put(bulk("nodes"), array(new Reply.MapReply(primary)));
+        Reply reply = array(new Reply.MapReply(shard));
+
+        assertThat(ClusterTopologyParser.fromShards(reply, true).shards().get(0).primary()).isEqualTo(new Endpoint("10.0.0.1", 8000));
+        assertThat(ClusterTopologyParser.fromShards(reply, false).shards().get(0).primary()).isEqualTo(new Endpoint("10.0.0.1", 7000));
+    }
+
+    @Test
     void resp2ShardsUseTheIpWhenTheEndpointIsUnknownAndSkipShardsWithoutSlots() {
         Reply withSlots = array(bulk("slots"), array(integer(0), integer(16383)), bulk("nodes"),
                 array(flatNode(7000, "master", "failed")));
