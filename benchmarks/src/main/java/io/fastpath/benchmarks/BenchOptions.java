@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  */
 public final class BenchOptions {
 
-  public List<String> scenarios = List.of("a", "b", "c", "d", "e", "f");
+  public List<String> scenarios = List.of("a", "b", "c", "d", "e", "f", "i");
   public List<String> clients = BenchClients.ALL;
   public Duration duration = Duration.ofSeconds(10);
   public Duration warmup = Duration.ofSeconds(5);
@@ -157,7 +157,7 @@ public final class BenchOptions {
 
   public static String usage() {
     return String.join("\n",
-        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f] [--clients " + String.join(",", BenchClients.ALL) + "]",
+        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,i] [--clients " + String.join(",", BenchClients.ALL) + "]",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
         "                     [--fastpath-connections 1,2,4,8] [--cluster-nodes 6,12] [--cluster-rate 25000]",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
