@@ -14,4 +14,15 @@ public interface Command<T> {
 
     /** Whether the server treats this command as read-only (it may be retried and served by replicas). */
     boolean readOnly();
+
+    /**
+     * This command marked as safe to apply twice (SET of a fixed value, DEL, EXPIRE...): when its
+     * connection is lost after it was written, it is sent again within its deadline like a read-only
+     * command, instead of failing with {@link RedisOutcomeUnknownException}. Never mark INCR, LPUSH or
+     * anything whose second run changes the result.
+     */
+    Command<T> idempotent();
+
+    /** True for a command returned by {@link #idempotent()}. */
+    boolean markedIdempotent();
 }

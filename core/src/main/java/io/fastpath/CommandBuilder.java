@@ -8,7 +8,8 @@ public final class CommandBuilder<K, V> implements StringCommandBuilder<K, V>, S
         KeyCommandBuilder<K, V>, HashCommandBuilder<K, V>, ListCommandBuilder<K, V>, SetCommandBuilder<K, V>,
         SortedSetCommandBuilder<K, V>, ScriptCommandBuilder<K, V>,
         StreamCommandBuilder<K, V>, StreamGroupCommandBuilder<K, V>,
-        BitmapCommandBuilder<K, V>, HyperLogLogCommandBuilder<K, V>, GeoCommandBuilder<K, V>, BlockingCommandBuilder<K, V>,
+        BitmapCommandBuilder<K, V>, HyperLogLogCommandBuilder<K, V>, GeoCommandBuilder<K, V>, PubSubCommandBuilder<K, V>,
+        BlockingCommandBuilder<K, V>,
         GenericCommandBuilder {
 
     public static final CommandBuilder<String, String> UTF8 = new CommandBuilder<>(RedisCodec.UTF8);

@@ -6,4 +6,4 @@ public interface RedisAsyncCommands<K, V> extends StringAsyncCommands<K, V>, Ser
         SortedSetAsyncCommands<K, V>, ScriptAsyncCommands<K, V>,
         StreamAsyncCommands<K, V>, StreamGroupAsyncCommands<K, V>,
         BitmapAsyncCommands<K, V>, HyperLogLogAsyncCommands<K, V>, GeoAsyncCommands<K, V>,
-        BlockingAsyncCommands<K, V> {}
+        PubSubAsyncCommands<K, V>, BlockingAsyncCommands<K, V> {}

@@ -4,9 +4,11 @@ import io.fastpath.internal.client.AsyncView;
 import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.client.SyncView;
 import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.pubsub.PubSubKind;
 import io.fastpath.internal.transaction.ExecOutcome;
 import io.fastpath.internal.transaction.WatchSession;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
@@ -126,6 +128,35 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
     /** The same client with byte[] keys and values (its {@code async()} too). */
     public RedisCommands<byte[], byte[]> binary() {
         return binary;
+    }
+
+    /**
+     * SUBSCRIBE: {@code listener} receives every message published to these channels until
+     * {@link Subscription#unsubscribe()}. Returns once the server confirmed them (up to the command
+     * timeout). Messages arrive on a dedicated subscriber connection and are delivered off the I/O
+     * threads, in order, at most once: see {@link Subscription}. On a cluster, channels are subscribed on
+     * one node (the cluster broadcasts PUBLISH to all of them).
+     */
+    public Subscription subscribe(PubSubListener listener, String... channels) {
+        return core.subscribe(PubSubKind.CHANNEL, listener, names(channels));
+    }
+
+    /** PSUBSCRIBE: as {@link #subscribe}, for glob-style patterns; {@link PubSubMessage#pattern()} names the pattern that matched. */
+    public Subscription psubscribe(PubSubListener listener, String... patterns) {
+        return core.subscribe(PubSubKind.PATTERN, listener, names(patterns));
+    }
+
+    /**
+     * SSUBSCRIBE (Redis 7): as {@link #subscribe}, for shard channels. On a cluster each shard channel is
+     * subscribed on the primary that owns its hash slot, and follows the slot when it moves or its shard
+     * fails over (messages published during the move are lost).
+     */
+    public Subscription ssubscribe(PubSubListener listener, String... shardChannels) {
+        return core.subscribe(PubSubKind.SHARD, listener, names(shardChannels));
+    }
+
+    private static List<String> names(String[] names) {
+        return names == null ? List.of() : Arrays.asList(names);
     }
 
     /**

@@ -6,7 +6,9 @@ import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.connection.EventDispatcher;
 import io.fastpath.internal.connection.ReconnectBackoff;
+import io.fastpath.internal.connection.TlsContext;
 import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +26,9 @@ public final class RedisClientBuilder {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final int DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION = 32_768;
     public static final int DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED = 8_192;
+    public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(5);
+    /** The response timeout is never shorter than this, nor than the command timeout (a slow command is not a hung server). */
+    public static final Duration MIN_DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(10);
     public static final int DEFAULT_BLOCKING_CONNECTIONS_PER_NODE = 8;
     public static final int DEFAULT_WATCH_CONNECTIONS_PER_NODE = 4;
     static final String LIBRARY_VERSION = "0.1.0";
@@ -32,6 +37,7 @@ public final class RedisClientBuilder {
     private int port = RedisUri.DEFAULT_PORT;
     private String username;
     private String password;
+    private CredentialsProvider credentialsProvider;
     private int database;
     private String clientName;
     private int connectionsPerNode = DEFAULT_CONNECTIONS_PER_NODE;
@@ -51,6 +57,13 @@ public final class RedisClientBuilder {
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
     private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
+    private RedisEventListener eventListener;
+    private boolean retryReads = true;
+    private Duration pingInterval = DEFAULT_PING_INTERVAL;
+    /** Null: the larger of the command timeout and {@link #MIN_DEFAULT_RESPONSE_TIMEOUT}. */
+    private Duration responseTimeout;
+    /** Null: plain TCP. */
+    private TlsOptions tls;
 
     RedisClientBuilder() {}
 
@@ -61,7 +74,13 @@ public final class RedisClientBuilder {
         this.port = parsed.port();
         this.username = parsed.username();
         this.password = parsed.password();
+        if (parsed.password() != null) {
+            this.credentialsProvider = null; // the URI's own secret wins over an earlier provider
+        }
         this.database = parsed.database();
+        if (parsed.tls() && tls == null) {
+            this.tls = TlsOptions.defaults(); // options given with tls(...) stay
+        }
         return this;
     }
 
@@ -124,6 +143,21 @@ public final class RedisClientBuilder {
     public RedisClientBuilder credentials(String username, String password) {
         this.username = username;
         this.password = password;
+        this.credentialsProvider = null;
+        return this;
+    }
+
+    /**
+     * Credentials asked for on every connect and reconnect, so secrets can rotate without a restart;
+     * replaces {@link #credentials} and any user/password of the URI. See {@link CredentialsProvider}.
+     */
+    public RedisClientBuilder credentialsProvider(CredentialsProvider provider) {
+        if (provider == null) {
+            throw new RedisArgumentException("credentialsProvider must not be null");
+        }
+        this.credentialsProvider = provider;
+        this.username = null;
+        this.password = null;
         return this;
     }
 
@@ -244,14 +278,72 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Told about connects, disconnects, reconnect attempts, cluster topology changes and redirects, in
+     * order, off the I/O threads (see {@link RedisEventListener}); default: nobody.
+     */
+    public RedisClientBuilder eventListener(RedisEventListener listener) {
+        if (listener == null) {
+            throw new RedisArgumentException("eventListener must not be null");
+        }
+        this.eventListener = listener;
+        return this;
+    }
+
+    /**
+     * Whether a read-only command (GET, MGET, HGETALL...) whose connection was lost after it was written is
+     * sent again after the reconnect, within its deadline (default true). Writes are retried only when
+     * marked with {@link Command#idempotent()}; never-written commands always wait for the reconnect.
+     */
+    public RedisClientBuilder retryReads(boolean enabled) {
+        this.retryReads = enabled;
+        return this;
+    }
+
+    /** An idle connection sends PING after this long without reading anything; default 5 s, zero turns it off. */
+    public RedisClientBuilder pingInterval(Duration interval) {
+        this.pingInterval = notNegative("pingInterval", interval);
+        return this;
+    }
+
+    /**
+     * How long a connection may stay silent while replies are awaited before it is declared hung and closed
+     * (its commands fail with {@link RedisOutcomeUnknownException}, the reconnect starts): catches a
+     * paused or unreachable server that TCP still shows as connected. Also the socket's TCP_USER_TIMEOUT
+     * on epoll. It must exceed the longest command the server may run. Default: the larger of the
+     * command timeout and 10 s; zero turns it off.
+     */
+    public RedisClientBuilder responseTimeout(Duration timeout) {
+        this.responseTimeout = notNegative("responseTimeout", timeout);
+        return this;
+    }
+
+    /**
+     * Connect with TLS using these options (trust, client certificate for mutual TLS, hostname
+     * verification); {@code rediss://} URIs turn TLS on with {@link TlsOptions#defaults()} otherwise.
+     */
+    public RedisClientBuilder tls(TlsOptions options) {
+        if (options == null) {
+            throw new RedisArgumentException("tls options must not be null");
+        }
+        this.tls = options;
+        return this;
+    }
+
     /** Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it cannot. */
     public RedisClient build() {
         Credentials credentials = new Credentials(username, password);
+        TlsContext tlsContext = tls == null ? null : TlsContext.create(tls); // bad material fails here, before any thread starts
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
-                "fastpath", LIBRARY_VERSION, false,
-                blockingConnectionsPerNode, watchConnectionsPerNode);
+                "fastpath", LIBRARY_VERSION, false, credentialsProvider,
+                eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()),
+                retryReads,
+                pingInterval, responseTimeout != null ? responseTimeout
+                        : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT,
+                blockingConnectionsPerNode, watchConnectionsPerNode,
+                tlsContext);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
@@ -260,6 +352,13 @@ public final class RedisClientBuilder {
         ClientCore core = ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions);
         String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
         return new RedisClient(core, topology + ", " + connectionsPerNode + " connections per node, " + resources.transportName());
+    }
+
+    private static Duration notNegative(String name, Duration duration) {
+        if (duration == null || duration.isNegative()) {
+            throw new RedisArgumentException(name + " must be zero (off) or positive, got " + duration);
+        }
+        return duration;
     }
 
     private static Duration positive(String name, Duration duration) {

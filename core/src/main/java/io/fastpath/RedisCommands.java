@@ -4,7 +4,7 @@ package io.fastpath;
 public interface RedisCommands<K, V> extends StringCommands<K, V>, ServerCommands<K, V>,
         KeyCommands<K, V>, HashCommands<K, V>, ListCommands<K, V>, SetCommands<K, V>, SortedSetCommands<K, V>,
         ScriptCommands<K, V>, StreamCommands<K, V>, StreamGroupCommands<K, V>,
-        BitmapCommands<K, V>, HyperLogLogCommands<K, V>, GeoCommands<K, V>,
+        BitmapCommands<K, V>, HyperLogLogCommands<K, V>, GeoCommands<K, V>, PubSubCommands<K, V>,
         BlockingCommands<K, V> {
 
     /** The same commands, returning futures. */

@@ -35,6 +35,7 @@ class SyncAndAsyncApisMatchTest {
             new Class<?>[] {BitmapCommands.class, BitmapAsyncCommands.class},
             new Class<?>[] {HyperLogLogCommands.class, HyperLogLogAsyncCommands.class},
             new Class<?>[] {GeoCommands.class, GeoAsyncCommands.class},
+            new Class<?>[] {PubSubCommands.class, PubSubAsyncCommands.class},
             new Class<?>[] {BlockingCommands.class, BlockingAsyncCommands.class});
 
     /** {@code send} is the one command method whose builder method has another name. */

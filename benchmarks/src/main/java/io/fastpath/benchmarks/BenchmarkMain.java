@@ -1,6 +1,7 @@
 package io.fastpath.benchmarks;
 
 import io.fastpath.benchmarks.cluster.ClusterScenario;
+import io.fastpath.benchmarks.cluster.PrimaryKillScenario;
 import io.fastpath.benchmarks.scenarios.BlockingPopScenario;
 import io.fastpath.benchmarks.scenarios.BulkSetScenario;
 import io.fastpath.benchmarks.scenarios.ConcurrentGetScenario;
@@ -73,6 +74,7 @@ public final class BenchmarkMain {
         new SequentialScenario(), new BulkSetScenario(), new ConcurrentGetScenario(),
         new LargeValueScenario(), new RedisBenchmarkBaseline()));
     options.clusterNodes.forEach(primaries -> scenarios.add(new ClusterScenario(primaries)));
+    scenarios.add(new PrimaryKillScenario());
     scenarios.add(new BlockingPopScenario());
     return scenarios;
   }

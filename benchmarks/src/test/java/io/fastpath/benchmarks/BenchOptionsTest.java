@@ -41,7 +41,7 @@ class BenchOptionsTest {
   void defaultsRunEveryScenarioWithoutASweepOnSixPrimaries() {
     BenchOptions options = BenchOptions.parse(new String[0]);
 
-    assertThat(options.scenarios).isEqualTo(List.of("a", "b", "c", "d", "e", "f", "i"));
+    assertThat(options.scenarios).isEqualTo(List.of("a", "b", "c", "d", "e", "f"));
     assertThat(options.fastpathConnections).isEmpty();
     assertThat(options.clusterNodes).isEqualTo(List.of(6));
   }

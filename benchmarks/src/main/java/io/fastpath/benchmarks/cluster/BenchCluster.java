@@ -4,6 +4,7 @@ import io.fastpath.benchmarks.ServerAdmin;
 import io.fastpath.testkit.KeySlots;
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisServer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +25,24 @@ final class BenchCluster implements AutoCloseable {
 
   static BenchCluster start(int primaries) {
     return new BenchCluster(RedisCluster.start(primaries, 0));
+  }
+
+  /**
+   * Primaries with one replica each and a short node timeout, for failure scenarios. With
+   * {@code requireFullCoverage} false ({@code cluster-require-full-coverage no}) the healthy shards keep
+   * serving while one has no primary; with true every node answers CLUSTERDOWN until the promotion.
+   */
+  static BenchCluster startWithReplicas(int primaries, Duration nodeTimeout, boolean requireFullCoverage) {
+    return new BenchCluster(RedisCluster.builder()
+        .primaries(primaries)
+        .replicasPerPrimary(1)
+        .nodeTimeout(nodeTimeout)
+        .serverArguments("--cluster-require-full-coverage", requireFullCoverage ? "yes" : "no")
+        .start());
+  }
+
+  RedisCluster cluster() {
+    return cluster;
   }
 
   /** The node every client is given as its only address. */

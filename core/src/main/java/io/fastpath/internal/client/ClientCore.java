@@ -1,9 +1,11 @@
 package io.fastpath.internal.client;
 
 import io.fastpath.Command;
+import io.fastpath.PubSubListener;
 import io.fastpath.RedisArgumentException;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisException;
+import io.fastpath.Subscription;
 import io.fastpath.internal.cluster.ClusterBootstrap;
 import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.cluster.ClusterRouter;
@@ -14,6 +16,10 @@ import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.pubsub.ClusterPubSub;
+import io.fastpath.internal.pubsub.PubSubEngine;
+import io.fastpath.internal.pubsub.PubSubKind;
+import io.fastpath.internal.pubsub.StandalonePubSub;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -34,16 +40,19 @@ public final class ClientCore implements AutoCloseable {
     private final ClusterRouter cluster;
     private final long commandTimeoutNanos;
     private final long closeGraceNanos;
+    /** Subscriptions and their dedicated connections; connects nothing until the first subscribe. */
+    private final PubSubEngine pubSub;
     /** Connections leased to one caller at a time: blocking commands and WATCH transactions. */
     private final DedicatedConnections dedicated;
     private final BlockingDispatch blockingDispatch;
     private final TransactionRunner transactions;
 
     private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout,
-                       ConnectionSettings settings) {
+                       ConnectionSettings settings, PubSubEngine pubSub) {
         this.resources = resources;
         this.node = node;
         this.cluster = cluster;
+        this.pubSub = pubSub;
         this.commandTimeoutNanos = commandTimeout.toNanos();
         this.closeGraceNanos = closeGraceNanos(commandTimeout);
         this.dedicated = new DedicatedConnections(settings, resources);
@@ -77,10 +86,12 @@ public final class ClientCore implements AutoCloseable {
                 ClusterRouter cluster = ClusterBootstrap.startIfCluster(seedNode.all()[0], resources, settings,
                         connectionsPerNode, clusterOptions, closeGraceNanos(commandTimeout));
                 if (cluster == null) {
-                    return new ClientCore(resources, seedNode, null, commandTimeout, settings);
+                    return new ClientCore(resources, seedNode, null, commandTimeout, settings,
+                            new StandalonePubSub(seed, settings, resources, commandTimeout.toNanos()));
                 }
                 closeAll(seedNode.all(), 0);
-                return new ClientCore(resources, null, cluster, commandTimeout, settings);
+                return new ClientCore(resources, null, cluster, commandTimeout, settings,
+                        new ClusterPubSub(cluster, settings, resources, commandTimeout.toNanos()));
             } catch (RuntimeException notLoaded) {
                 closeAll(seedNode.all(), 0);
                 lastFailure = notLoaded;
@@ -179,6 +190,11 @@ public final class ClientCore implements AutoCloseable {
         throw new IllegalArgumentException("commands must be built by a CommandBuilder");
     }
 
+    /** Subscribes {@code listener}; returns once the server confirmed the names (see {@link PubSubEngine#subscribe}). */
+    public Subscription subscribe(PubSubKind kind, PubSubListener listener, List<String> names) {
+        return pubSub.subscribe(kind, listener, names);
+    }
+
     /** The standalone server's connections; null when the client talks to a cluster. */
     public NodeConnections node() {
         return node;
@@ -205,6 +221,7 @@ public final class ClientCore implements AutoCloseable {
 
     @Override
     public void close() {
+        pubSub.close();
         CompletableFuture<?> shared = cluster != null ? cluster.close() : closeAll(node.all(), closeGraceNanos);
         CompletableFuture<?> closed = CompletableFuture.allOf(shared, dedicated.close(closeGraceNanos));
         try {

@@ -1,5 +1,6 @@
 package io.fastpath.internal.cluster;
 
+import io.fastpath.RedisEvent;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.NodeConnections;
 import io.fastpath.internal.connection.CommandFuture;
@@ -41,6 +42,8 @@ final class ClusterNodes {
     private final Map<Endpoint, ClusterNode> nodes = new ConcurrentHashMap<>();
     private final Object lock = new Object();
     private volatile boolean closed;
+    /** Told after every applied topology (pub/sub moves shard channels to their new owners). */
+    private volatile Runnable appliedListener = () -> { };
 
     ClusterNodes(ClientResources resources, ConnectionSettings settings, int connectionsPerNode, long closeGraceNanos,
                  Runnable requestRefresh, Consumer<CommandFuture<?>> handOff) {
@@ -93,12 +96,22 @@ final class ClusterNodes {
         return new ClusterNode(endpoint, new NodeConnections(connections));
     }
 
+    void appliedListener(Runnable listener) {
+        this.appliedListener = listener;
+    }
+
     /** Swaps in a table built from {@code topology}; nodes that left are retired. */
     void apply(ClusterTopology topology) {
         if (closed || topology.shards().isEmpty()) {
             return;
         }
+        applyLocked(topology);
+        appliedListener.run(); // outside the lock: the listener may route commands
+    }
+
+    private void applyLocked(ClusterTopology topology) {
         synchronized (lock) {
+            Set<Endpoint> before = new HashSet<>(nodes.keySet());
             SlotTable.ShardRoute[] bySlot = new SlotTable.ShardRoute[SlotHash.SLOT_COUNT];
             Set<Endpoint> wanted = new HashSet<>(topology.slotless()); // kept if a redirect opened them, not opened here
             for (ClusterTopology.Shard shard : topology.shards()) {
@@ -116,6 +129,7 @@ final class ClusterNodes {
                     }
                 }
             }
+            SlotTable previous = table;
             table = new SlotTable(bySlot);
             for (Map.Entry<Endpoint, ClusterNode> entry : List.copyOf(nodes.entrySet())) {
                 if (!wanted.contains(entry.getKey())) {
@@ -123,7 +137,54 @@ final class ClusterNodes {
                     entry.getValue().retire(closeGraceNanos, handOff);
                 }
             }
+            if (settings.events().enabled()) {
+                publishChange(before, previous, bySlot);
+            }
         }
+    }
+
+    /** Tells the event listener what this apply changed: nodes opened or retired, slots with a new primary. */
+    private void publishChange(Set<Endpoint> before, SlotTable previous, SlotTable.ShardRoute[] bySlot) {
+        List<String> added = new ArrayList<>();
+        for (Endpoint endpoint : nodes.keySet()) {
+            if (!before.contains(endpoint)) {
+                added.add(endpoint.toString());
+            }
+        }
+        List<String> removed = new ArrayList<>();
+        for (Endpoint endpoint : before) {
+            if (!nodes.containsKey(endpoint)) {
+                removed.add(endpoint.toString());
+            }
+        }
+        int reassigned = 0;
+        for (int slot = 0; slot < bySlot.length; slot++) {
+            SlotTable.ShardRoute old = previous == null ? null : previous.route(slot);
+            ClusterNode oldPrimary = old == null ? null : old.primary();
+            ClusterNode newPrimary = bySlot[slot] == null ? null : bySlot[slot].primary();
+            if (oldPrimary != newPrimary) {
+                reassigned++;
+            }
+        }
+        if (!added.isEmpty() || !removed.isEmpty() || reassigned > 0) {
+            Collections.sort(added);
+            Collections.sort(removed);
+            settings.events().publish(new RedisEvent.TopologyChanged(List.copyOf(added), List.copyOf(removed), reassigned));
+        }
+    }
+
+    /** True while the table routes slots to a primary none of whose connections is up (it may be failing over). */
+    boolean hasUnreachablePrimary() {
+        SlotTable current = table;
+        if (current == null) {
+            return false;
+        }
+        for (ClusterNode primary : current.primaries()) {
+            if (!primary.isReady()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     List<ClusterNode> all() {

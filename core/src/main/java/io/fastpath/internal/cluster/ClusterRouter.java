@@ -2,6 +2,7 @@ package io.fastpath.internal.cluster;
 
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisNotSentException;
+import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.command.CommandSpec;
@@ -43,7 +44,7 @@ public final class ClusterRouter {
                           ClusterOptions options, long closeGraceNanos) {
         this.options = options;
         this.completionExecutor = settings.completionExecutor();
-        this.redirects = new RedirectHandler(this, options.maxRedirects());
+        this.redirects = new RedirectHandler(this, options.maxRedirects(), settings.events());
         this.refresher = new TopologyRefresher(this, resources, options);
         // Every cluster connection may serve reads under a replica policy: a node's role can change under it.
         this.nodes = new ClusterNodes(resources, settings.withReplicaReads(options.readPolicy() != ReadPolicy.PRIMARY),
@@ -183,7 +184,9 @@ public final class ClusterRouter {
     private void sendElsewhere(CommandFuture<?> future) {
         byte[] key = future.spec().routingKey();
         if (key == null || closed) {
-            future.completeExceptionally(new RedisNotSentException("cluster",
+            future.completeExceptionally(future.sentBefore()
+                    ? new RedisOutcomeUnknownException("cluster", "its connection was lost and its node left the cluster", null)
+                    : new RedisNotSentException("cluster",
                     "the node it was sent to left the cluster before the command was written", null));
             return;
         }
@@ -209,6 +212,54 @@ public final class ClusterRouter {
 
     boolean isClosed() {
         return closed;
+    }
+
+    // ---- for pub/sub's subscriber connections (any thread) ----
+
+    /** The primary serving {@code slot} in the current table, or null when no node owns it. */
+    public Endpoint primaryOf(int slot) {
+        SlotTable current = nodes.table();
+        SlotTable.ShardRoute route = current == null ? null : current.route(slot);
+        return route == null ? null : route.primary().endpoint;
+    }
+
+    /** Every primary of the current table, in address order. */
+    public List<Endpoint> primaries() {
+        SlotTable current = nodes.table();
+        List<Endpoint> endpoints = new ArrayList<>();
+        if (current != null) {
+            for (ClusterNode primary : current.primaries()) {
+                endpoints.add(primary.endpoint);
+            }
+        }
+        return endpoints;
+    }
+
+    /** A MOVED seen outside the command path: patches the slot's owner and asks for a refresh. */
+    public void moved(String movedError, Endpoint answering) {
+        String[] parts = movedError.split(" ");
+        if (parts.length >= 3) {
+            try {
+                int slot = Integer.parseInt(parts[1]);
+                SlotTable current = nodes.table();
+                if (current != null) {
+                    current.patch(slot, nodes.nodeFor(RedirectHandler.endpointOf(parts[2], answering)));
+                }
+            } catch (NumberFormatException malformed) {
+                // Only the refresh below can help.
+            }
+        }
+        refresher.requestSoon();
+    }
+
+    /** Asks for a topology refresh soon; requests coalesce. */
+    public void requestTopologyRefresh() {
+        refresher.requestSoon();
+    }
+
+    /** Runs {@code listener} after every applied topology refresh, on the refresher's thread. */
+    public void topologyListener(Runnable listener) {
+        nodes.appliedListener(listener);
     }
 
     /** Converts a merged reply with the command's own converter and completes the caller's future on the right thread. */

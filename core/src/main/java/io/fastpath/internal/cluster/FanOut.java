@@ -29,7 +29,8 @@ final class FanOut {
             result.completeExceptionally(new RedisNotSentException("cluster", "the slot table has no node", null));
             return result;
         }
-        CommandSpec<Reply> raw = new CommandSpec<>(spec.name(), spec.args(), Converters.REPLY, null, spec.readOnly());
+        CommandSpec<Reply> raw = new CommandSpec<>(spec.name(), spec.args(), Converters.REPLY, null, spec.readOnly(),
+                spec.markedIdempotent());
         List<CommandFuture<Reply>> parts = new ArrayList<>(targets.size());
         for (ClusterNode target : targets) {
             CommandFuture<Reply> part = new CommandFuture<>(raw, true, deadline).errorInterceptor(router.redirects);

@@ -43,7 +43,8 @@ final class MultiKeySplitter {
                     partArgs[next++] = args[positions[ordinal] + offset];
                 }
             }
-            CommandSpec<Reply> partSpec = new CommandSpec<>(spec.name(), partArgs, Converters.REPLY, partArgs[1], spec.readOnly());
+            CommandSpec<Reply> partSpec = new CommandSpec<>(spec.name(), partArgs, Converters.REPLY, partArgs[1], spec.readOnly(),
+                    spec.markedIdempotent());
             CommandFuture<Reply> part = new CommandFuture<>(partSpec, true, deadline).errorInterceptor(router.redirects);
             ordinalsByPart.add(ordinals);
             parts.add(part);

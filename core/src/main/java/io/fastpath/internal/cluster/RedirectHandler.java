@@ -1,5 +1,6 @@
 package io.fastpath.internal.cluster;
 
+import io.fastpath.RedisEvent;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisRedirectException;
 import io.fastpath.Reply;
@@ -7,6 +8,7 @@ import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.ErrorInterceptor;
+import io.fastpath.internal.connection.EventDispatcher;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
@@ -33,12 +35,14 @@ final class RedirectHandler implements ErrorInterceptor {
 
     private final ClusterRouter router;
     private final int maxRedirects;
+    private final EventDispatcher events;
     /** Commands between a transient refusal and their retry; any thread (event loops add, close drains). */
     private final Set<CommandFuture<?>> waitingToRetry = ConcurrentHashMap.newKeySet();
 
-    RedirectHandler(ClusterRouter router, int maxRedirects) {
+    RedirectHandler(ClusterRouter router, int maxRedirects, EventDispatcher events) {
         this.router = router;
         this.maxRedirects = maxRedirects;
+        this.events = events;
     }
 
     @Override
@@ -94,6 +98,8 @@ final class RedirectHandler implements ErrorInterceptor {
             }
             router.refresher.requestSoon();
         }
+        events.publish(new RedisEvent.Redirected(from.endpoint().toString(), moved ? "MOVED" : "ASK",
+                slot, target.toString()));
         command.prepareResend(!moved);
         node.connections.routeSlot(slot, false).send(command);
         return true;
@@ -133,7 +139,7 @@ final class RedirectHandler implements ErrorInterceptor {
     }
 
     /** {@code host:port}; an empty host (the node does not know its address) means the node that answered. */
-    private static Endpoint endpointOf(String hostAndPort, Endpoint answering) {
+    static Endpoint endpointOf(String hostAndPort, Endpoint answering) {
         int colon = hostAndPort.lastIndexOf(':');
         if (colon < 0) {
             throw new NumberFormatException(hostAndPort);

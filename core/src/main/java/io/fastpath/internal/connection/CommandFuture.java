@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * thread-safe (CompletableFuture).
  */
 public final class CommandFuture<T> extends CompletableFuture<T> {
+    /** Times one command is re-sent after lost connections before it fails as outcome-unknown. */
+    static final int MAX_REPLAYS = 2;
     final CommandSpec<T> spec;
     /** True when no user code can be attached (blocking API, handshake): complete on the I/O thread. */
     final boolean completeOnIoThread;
@@ -34,6 +36,11 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     private ErrorInterceptor errorInterceptor;
     /** Set by a redirect before a re-send: the next write puts ASKING in front of this command, back to back. */
     volatile boolean asking;
+    /**
+     * Set before the first send: the server answers this command with push frames only (RESP3 SUBSCRIBE
+     * and its kin) or with an error reply. Its FIFO entry takes an error; any other reply belongs to a later command.
+     */
+    private volatile boolean answeredByPush;
     /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
     private int redirects;
     private int retries;
@@ -44,8 +51,16 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     /** The number of the channel this command was written on (see Connection#channelGeneration). */
     int writtenOnChannel = -1;
 
+    /** Set when a lost connection sends it again: its failures then say it may have run (any thread reads it). */
+    private volatile boolean sentBefore;
+
     // Event loop only.
     boolean written;
+    /** Written between MULTI and EXEC/DISCARD on its connection: never replayed on its own. */
+    boolean insideTransaction;
+    /** Handshake and ASKING entries: they belong to one channel and are never replayed. */
+    boolean internal;
+    private int replays;
     T pendingResult;
     Throwable pendingFailure;
     private Throwable failureOverride;
@@ -121,6 +136,24 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
         return this;
     }
 
+    /** Marks a command the server answers with pushes or an error only (see {@link #answeredByPush}). */
+    public CommandFuture<T> answeredByPush() {
+        this.answeredByPush = true;
+        return this;
+    }
+
+    boolean isAnsweredByPush() {
+        return answeredByPush;
+    }
+
+    /** Event loop: a later command's reply arrived, so this one's pushes came first and it succeeded. */
+    void completeAnsweredByPush() {
+        pendingResult = null;
+        pendingFailure = null;
+        publish();
+    }
+
+    /** The MULTI block this command (an EXEC) carries, or null. */
     public TransactionGroup transaction() {
         return transaction;
     }
@@ -160,6 +193,29 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
         pendingResult = null;
         pendingFailure = null;
         asking = withAsking;
+    }
+
+    /**
+     * True when this written command may be sent again after its connection was lost: read-only (with
+     * {@code retryReads}) or marked idempotent, not part of a transaction nor carrying one, not internal, and not replayed
+     * {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
+     */
+    boolean mayReplay(boolean retryReads) {
+        return !internal && !insideTransaction && transaction == null && replays < MAX_REPLAYS
+                && (spec.markedIdempotent() || (retryReads && spec.readOnly()));
+    }
+
+    /** Readies a written command of a lost connection to wait for the next one. */
+    void prepareReplay() {
+        replays++;
+        sentBefore = true;
+        prepareResend(false);
+        insideTransaction = false;
+    }
+
+    /** True when an earlier attempt was written to a connection that was then lost: it may have run. */
+    public boolean sentBefore() {
+        return sentBefore;
     }
 
     /** Completes the future with what {@link #prepare} stored; runs on the I/O thread or the executor. */

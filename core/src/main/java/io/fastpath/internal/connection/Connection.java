@@ -2,10 +2,13 @@ package io.fastpath.internal.connection;
 
 import io.fastpath.RedisBackpressureException;
 import io.fastpath.RedisConnectionException;
+import io.fastpath.RedisEvent;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisOutcomeUnknownException;
+import io.fastpath.RedisProtocolException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.Reply;
+import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.protocol.RespEncoder;
@@ -17,11 +20,14 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.internal.PlatformDependent;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -46,6 +52,8 @@ public final class Connection {
     private static final int MAX_COMMANDS_PER_DRAIN = 4096;
     private static final CommandSpec<Reply> ASKING_SPEC = new CommandSpec<>("ASKING",
             new byte[][] {"ASKING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
+    private static final CommandSpec<Reply> PING_SPEC = new CommandSpec<>("PING",
+            new byte[][] {"PING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
 
     enum State { CONNECTING, HANDSHAKING, READY, DISCONNECTED, CLOSED }
 
@@ -71,6 +79,8 @@ public final class Connection {
     private volatile boolean resp3Negotiated;
     /** Set once by {@link #retire}: receives never-written commands instead of failing them. */
     private volatile Consumer<CommandFuture<?>> unsentHandOff;
+    /** Runs at the end of every handshake, before the connection is ready (pub/sub resubscription); null for none. */
+    private volatile HandshakeExtension handshakeExtension;
     /** Told when a connection is lost or a connect attempt fails (cluster topology refresh trigger). */
     private volatile Runnable disconnectListener = () -> { };
     /** Written by the event loop, read by callers choosing a connection; see {@link #isCongested()}. */
@@ -90,6 +100,11 @@ public final class Connection {
     private long deadlineTimerAt = Long.MAX_VALUE;
     private Throwable lastFailure;
     private boolean resp3;
+    /** Between a written MULTI and its EXEC/DISCARD: the commands in between are never replayed alone. */
+    private boolean transactionOpen;
+    /** When the FIFO last went from empty to non-empty: silence is measured from here or the last read. */
+    private long awaitingRepliesSinceNanos;
+    private LivenessCheck liveness;
     /** Counts channels; each written command records it, so a WATCHed transaction can insist on WATCH's channel. */
     private int channelGeneration;
 
@@ -106,9 +121,16 @@ public final class Connection {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (settings.tls() != null) {
+                            ch.pipeline().addLast(settings.tls().newHandler(ch.alloc(), endpoint, settings.connectTimeout().toMillis()));
+                        }
                         ch.pipeline().addLast(new ConnectionHandler(Connection.this, settings.limits()));
                     }
                 });
+        if (channelType == EpollSocketChannel.class && settings.responseTimeout().toMillis() > 0) {
+            // Unacknowledged bytes for this long mean the peer is gone (no FIN/RST, e.g. a dead host).
+            bootstrap.option(EpollChannelOption.TCP_USER_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.responseTimeout().toMillis()));
+        }
     }
 
     /** Starts the first connect; the returned future completes when the handshake has finished. */
@@ -127,6 +149,15 @@ public final class Connection {
 
     public void pushListener(Consumer<Reply.PushReply> listener) {
         this.pushListener = listener;
+    }
+
+    /** Set before {@link #start}: commands every handshake runs after the built-in ones, before any queued command. */
+    public void handshakeExtension(HandshakeExtension extension) {
+        this.handshakeExtension = extension;
+    }
+
+    HandshakeExtension handshakeExtension() {
+        return handshakeExtension;
     }
 
     public void disconnectListener(Runnable listener) {
@@ -226,6 +257,7 @@ public final class Connection {
         if (command.asking) {
             command.asking = false;
             CommandFuture<Reply> asking = new CommandFuture<>(ASKING_SPEC, true, command.deadlineNanos);
+            asking.internal = true;
             unanswered.incrementAndGet();
             RespEncoder.writeCommand(buffer, ASKING_SPEC.args());
             enqueueWritten(asking);
@@ -267,8 +299,23 @@ public final class Connection {
     private void enqueueWritten(CommandFuture<?> command) {
         command.writtenOnChannel = channelGeneration;
         command.written = true;
+        trackTransaction(command);
+        if (handler.pending.isEmpty()) {
+            awaitingRepliesSinceNanos = System.nanoTime();
+        }
         handler.pending.add(command);
         armDeadlineTimer(command.deadlineNanos);
+    }
+
+    private void trackTransaction(CommandFuture<?> command) {
+        String name = command.spec.name();
+        if (name.equals("MULTI")) {
+            transactionOpen = true;
+        }
+        command.insideTransaction = transactionOpen;
+        if (transactionOpen && (name.equals("EXEC") || name.equals("DISCARD"))) {
+            transactionOpen = false;
+        }
     }
 
     private void holdWhileNotReady() {
@@ -290,6 +337,7 @@ public final class Connection {
 
     /** Event loop: handshake commands bypass the queue and go out before any user command. */
     void writeInternal(CommandFuture<?> command) {
+        command.internal = true;
         unanswered.incrementAndGet();
         ByteBuf buffer = channel.alloc().ioBuffer();
         RespEncoder.writeCommand(buffer, command.spec.args());
@@ -331,6 +379,7 @@ public final class Connection {
         channelGeneration++;
         state = State.HANDSHAKING;
         lastReadNanos = System.nanoTime();
+        liveness = new LivenessCheck(this, activeChannel, settings.pingInterval().toNanos(), settings.responseTimeout().toNanos());
         new Handshake(this, settings).start();
     }
 
@@ -343,6 +392,7 @@ public final class Connection {
         reconnectAttempts = 0;
         lastFailure = null;
         firstReady.complete(null);
+        settings.events().publish(new RedisEvent.Connected(endpoint.toString()));
         // Commands that waited for the connection keep their arrival order ahead of newer ones.
         ArrayDeque<CommandFuture<?>> held = new ArrayDeque<>(waiting);
         waiting.clear();
@@ -371,6 +421,17 @@ public final class Connection {
         }
     }
 
+    /** Called by the handler when the TLS handshake failed: like a failed connect, retried with backoff. */
+    void onTlsHandshakeFailed(Channel failedChannel, Throwable cause) {
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        failedChannel.close();
+        onConnectFailed(new RedisConnectionException(endpoint.toString(), "TLS handshake failed: " + reason, cause));
+    }
+
+    boolean usesTls() {
+        return settings.tls() != null;
+    }
+
     private void onConnectFailed(Throwable cause) {
         recordFailure(cause);
         state = State.DISCONNECTED;
@@ -388,8 +449,15 @@ public final class Connection {
             return;
         }
         Throwable cause = lastFailure;
-        String reason = cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")";
+        String reason = (cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")")
+                + "; commands awaiting replies: " + inactiveHandler.pending.size() + "; last read "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastReadNanos) + " ms ago";
         failPending(inactiveHandler, reason, cause);
+        transactionOpen = false; // the server discards an open transaction with its connection
+        if (liveness != null) {
+            liveness.stop();
+            liveness = null;
+        }
         channel = null;
         handler = null;
         ready = false;
@@ -401,16 +469,42 @@ public final class Connection {
             return;
         }
         state = State.DISCONNECTED;
+        settings.events().publish(new RedisEvent.Disconnected(endpoint.toString(), reason));
         disconnectListener.run();
         scheduleReconnect(); // also during the first connect: start() reports the failure, retries go on
     }
 
+    /**
+     * Fails every written command of a lost channel as outcome-unknown, except those that may run twice
+     * (read-only with retryReads, or marked idempotent): they wait for the next connection, ahead of
+     * newer commands, within their deadline. Not after a protocol error, which their reply may have caused.
+     */
     private void failPending(ConnectionHandler failedHandler, String reason, Throwable cause) {
+        boolean replayAllowed = !closing && !(cause instanceof RedisProtocolException);
+        long now = System.nanoTime();
+        ArrayDeque<CommandFuture<?>> replays = null;
         CommandFuture<?> command;
         while ((command = failedHandler.pending.poll()) != null) {
+            if (command.isDone()) {
+                unanswered.decrementAndGet();
+                continue;
+            }
+            if (replayAllowed && command.mayReplay(settings.retryReads()) && command.deadlineNanos - now > 0
+                    && waiting.size() + (replays == null ? 0 : replays.size()) < settings.maxQueuedWhileDisconnected()) {
+                command.prepareReplay();
+                if (replays == null) {
+                    replays = new ArrayDeque<>();
+                }
+                replays.add(command);
+                armDeadlineTimer(command.deadlineNanos);
+                continue;
+            }
             unanswered.decrementAndGet();
-            if (!command.isDone()) {
-                command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(), reason, cause));
+            command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(), reason, cause));
+        }
+        if (replays != null) {
+            for (var oldestLast = replays.descendingIterator(); oldestLast.hasNext(); ) {
+                waiting.addFirst(oldestLast.next());
             }
         }
     }
@@ -421,7 +515,10 @@ public final class Connection {
         while ((command = waiting.poll()) != null || (command = outbound.poll()) != null) {
             unanswered.decrementAndGet();
             if (handOff != null && !command.isDone()) {
-                handOff.accept(command); // never written, so sending it elsewhere cannot run it twice
+                handOff.accept(command); // never written (or safe to replay), so sending it elsewhere is safe
+            } else if (command.sentBefore()) {
+                command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(),
+                        "its connection was lost and " + reason + " before it could be sent again", cause));
             } else {
                 command.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, cause));
             }
@@ -434,6 +531,10 @@ public final class Connection {
         }
         int attempt = reconnectAttempts++;
         long delay = settings.backoff().delayNanos(attempt);
+        if (settings.events().enabled()) {
+            settings.events().publish(new RedisEvent.ReconnectAttempt(endpoint.toString(), attempt + 1,
+                    Duration.ofNanos(delay), describe(lastFailure)));
+        }
         if (!firstReady.isDone() && attempt >= 1) {
             firstReady.completeExceptionally(new RedisConnectionException(endpoint.toString(),
                     "cannot connect: " + describe(lastFailure), lastFailure));
@@ -522,10 +623,15 @@ public final class Connection {
             } else if (command.deadlineNanos - now <= 0) {
                 iterator.remove();
                 unanswered.decrementAndGet();
-                command.completeExceptionally(state == State.READY
+                command.completeExceptionally(command.sentBefore()
+                        ? new RedisOutcomeUnknownException(endpoint.toString(), "its connection was lost and it could not be "
+                                + "sent again within the command timeout; " + describe(lastFailure), lastFailure)
+                        : state == State.READY
                         ? new RedisTimeoutException(timeoutMessage(false), false)
                         : new RedisNotSentException(endpoint.toString(), "no connection within the command timeout; "
-                                + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts, lastFailure));
+                                + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts
+                                + "; commands waiting for the reconnect: " + waiting.size()
+                                + ". Hint: the server is down, unreachable or refusing the handshake (see the cause)", lastFailure));
             } else {
                 next = Math.min(next, command.deadlineNanos);
             }
@@ -572,6 +678,47 @@ public final class Connection {
             writable = isWritable;
             congested = receivingLargeReply || !writable;
         }
+    }
+
+    // ---- liveness (event loop) ----
+
+    boolean hasRepliesPending() {
+        return handler != null && !handler.pending.isEmpty();
+    }
+
+    /** True when an unanswered written command may be held by the server on purpose (BLPOP, XREAD BLOCK...). */
+    boolean awaitsBlockingCommand() {
+        for (CommandFuture<?> command : handler.pending) { // only scanned once the connection has been silent too long
+            if (!command.isDone() && BlockTime.blockNanos(command.spec.name(), command.spec.args()) != BlockTime.NOT_BLOCKING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The later of the last read and the moment replies started being awaited. */
+    long awaitingRepliesSinceNanos() {
+        long read = lastReadNanos;
+        return read - awaitingRepliesSinceNanos > 0 ? read : awaitingRepliesSinceNanos;
+    }
+
+    long lastReadNanos() {
+        return lastReadNanos;
+    }
+
+    /** Sends an internal PING on an idle ready connection; its reply is read and dropped like any other. */
+    void pingIfReady(long deadlineNanos) {
+        if (state == State.READY) {
+            writeInternal(new CommandFuture<>(PING_SPEC, true, deadlineNanos));
+        }
+    }
+
+    /** The server stopped answering while replies were awaited: close, so they fail and the reconnect starts. */
+    void declareUnresponsive(long silentMillis, long responseTimeoutMillis) {
+        recordFailure(new RedisConnectionException(endpoint.toString(), "no reply for " + silentMillis + " ms while "
+                + handler.pending.size() + " commands awaited one (responseTimeout " + responseTimeoutMillis
+                + " ms): the server looks hung, paused or unreachable, so the connection was closed", null));
+        channel.close();
     }
 
     // ---- read side hooks (event loop) ----

@@ -1,5 +1,6 @@
 package io.fastpath.internal.connection;
 
+import io.fastpath.CredentialsProvider;
 import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
 import java.util.concurrent.Executor;
@@ -14,8 +15,16 @@ import java.util.function.Supplier;
  * @param maxInFlight queued plus unanswered commands per connection before callers get backpressure
  * @param maxQueuedWhileDisconnected commands held for a reconnect before callers fail fast
  * @param replicaReads send READONLY in the handshake, so a cluster replica serves reads on this connection
+ * @param credentialsProvider the user's provider, asked on every (re)connect instead of {@code credentials}
+ *     when not null (it may answer asynchronously)
+ * @param events where connection and cluster events go (the user's listener, or {@link EventDispatcher#NONE})
+ * @param retryReads re-send read-only commands whose connection was lost after they were written
+ * @param pingInterval an idle connection sends PING after this long without reading; zero turns it off
+ * @param responseTimeout silence while replies are awaited that closes the connection as hung (and its
+ *     TCP_USER_TIMEOUT on epoll); zero turns it off
  * @param blockingConnectionsPerNode the bound of each server's pool of connections for blocking commands
  * @param watchConnectionsPerNode the bound of each server's pool of connections for WATCH transactions
+ * @param tls TLS for every connection, or null for plain TCP
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -30,13 +39,20 @@ public record ConnectionSettings(
         String libraryName,
         String libraryVersion,
         boolean replicaReads,
+        CredentialsProvider credentialsProvider,
+        EventDispatcher events,
+        boolean retryReads,
+        Duration pingInterval,
+        Duration responseTimeout,
         int blockingConnectionsPerNode,
-        int watchConnectionsPerNode) {
+        int watchConnectionsPerNode,
+        TlsContext tls) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                 maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
-                blockingConnectionsPerNode, watchConnectionsPerNode);
+                credentialsProvider, events, retryReads, pingInterval, responseTimeout,
+                blockingConnectionsPerNode, watchConnectionsPerNode, tls);
     }
 }

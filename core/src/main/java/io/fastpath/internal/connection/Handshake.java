@@ -1,14 +1,19 @@
 package io.fastpath.internal.connection;
 
+import io.fastpath.CredentialsProvider;
+import io.fastpath.RedisConnectionException;
+import io.fastpath.RedisCredentials;
 import io.fastpath.RedisServerException;
 import io.fastpath.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
+import io.netty.channel.Channel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,15 +25,69 @@ import java.util.concurrent.TimeUnit;
 final class Handshake {
     private final Connection connection;
     private final ConnectionSettings settings;
-    private final Credentials credentials;
+    /** The channel this handshake runs on; a provider answering after it closed must not touch the next one. */
+    private final Channel channel;
+    // Event loop only: set once the credentials are known.
+    private Credentials credentials;
 
     Handshake(Connection connection, ConnectionSettings settings) {
         this.connection = connection;
         this.settings = settings;
-        this.credentials = settings.credentials().get(); // asked on every connect so rotated secrets apply
+        this.channel = connection.channel();
     }
 
+    /** Asks for the credentials (on every connect, so rotated secrets apply), then sends HELLO. */
     void start() {
+        CredentialsProvider provider = settings.credentialsProvider();
+        if (provider == null) {
+            credentials = settings.credentials().get();
+            hello();
+            return;
+        }
+        CompletableFuture<RedisCredentials> resolved = new CompletableFuture<>();
+        try {
+            CompletionStage<RedisCredentials> stage = provider.credentials();
+            if (stage == null) {
+                resolved.complete(null);
+            } else {
+                stage.whenComplete((value, failure) -> {
+                    if (failure != null) {
+                        resolved.completeExceptionally(failure);
+                    } else {
+                        resolved.complete(value);
+                    }
+                });
+            }
+        } catch (RuntimeException thrown) {
+            resolved.completeExceptionally(thrown);
+        }
+        // A provider that never answers must not leave the connection handshaking forever.
+        resolved.orTimeout(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((value, failure) -> {
+                    if (connection.eventLoop().inEventLoop()) {
+                        onCredentials(value, failure);
+                    } else {
+                        connection.eventLoop().execute(() -> onCredentials(value, failure));
+                    }
+                });
+    }
+
+    private void onCredentials(RedisCredentials value, Throwable failure) {
+        if (connection.channel() != channel) {
+            return; // that channel closed while the provider was working; the reconnect asks again
+        }
+        if (failure != null) {
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+            // Only the failure's type: a provider's own message might quote the secret it could not fetch.
+            connection.onHandshakeFailed(new RedisConnectionException(connection.endpoint().toString(),
+                    "the credentials provider failed (" + cause.getClass().getSimpleName() + ")", null));
+            return;
+        }
+        credentials = value == null ? Credentials.NONE : new Credentials(value.username(), value.password());
+        hello();
+    }
+
+    private void hello() {
         List<String> hello = new ArrayList<>(List.of("HELLO", "3"));
         if (credentials.hasPassword()) {
             hello.add("AUTH");
@@ -83,6 +142,10 @@ final class Handshake {
         // Informational only: servers before 7.2 answer with an error, which is ignored.
         send(List.of("CLIENT", "SETINFO", "LIB-NAME", settings.libraryName()));
         required.add(send(List.of("CLIENT", "SETINFO", "LIB-VER", settings.libraryVersion())).handle((reply, ignored) -> reply));
+        HandshakeExtension extension = connection.handshakeExtension();
+        if (extension != null) {
+            required.add(extension.run(connection::writeInternal).thenApply(done -> (Reply) null));
+        }
         CompletableFuture.allOf(required.toArray(new CompletableFuture<?>[0])).whenComplete((ignored, failure) -> {
             if (failure == null) {
                 connection.onHandshakeDone(resp3);

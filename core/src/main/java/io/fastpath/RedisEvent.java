@@ -1,0 +1,33 @@
+package io.fastpath;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What a {@link RedisEventListener} is told: connection life cycle and cluster changes. Nodes are named
+ * {@code host:port}; no event carries a secret.
+ */
+public sealed interface RedisEvent {
+
+    /** A connection finished its handshake (first connect or reconnect) and carries commands again. */
+    record Connected(String node) implements RedisEvent {}
+
+    /** A ready or handshaking connection was lost; {@code reason} says why (closed by the peer, a failure...). */
+    record Disconnected(String node, String reason) implements RedisEvent {}
+
+    /**
+     * A connection will try again after {@code delay}: {@code attempt} counts from 1 since it was last
+     * ready, and {@code lastFailure} is why the previous one failed.
+     */
+    record ReconnectAttempt(String node, int attempt, Duration delay, String lastFailure) implements RedisEvent {}
+
+    /**
+     * A cluster topology was applied that differs from the previous one: nodes the client now connects
+     * to or retired, and how many slots changed primary (all covered slots on the first load).
+     */
+    record TopologyChanged(List<String> nodesAdded, List<String> nodesRemoved, int slotsReassigned)
+            implements RedisEvent {}
+
+    /** Cluster node {@code node} answered MOVED or ASK ({@code kind}) for {@code slot}; the command went to {@code target}. */
+    record Redirected(String node, String kind, int slot, String target) implements RedisEvent {}
+}

@@ -1,0 +1,214 @@
+package io.fastpath.internal.pubsub;
+
+import io.fastpath.PubSubMessage;
+import io.fastpath.RedisServerException;
+import io.fastpath.Reply;
+import io.fastpath.internal.client.ClientResources;
+import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.command.Converters;
+import io.fastpath.internal.connection.CommandFuture;
+import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.ConnectionSettings;
+import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.routing.SlotHash;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One connection used only for pub/sub, so a resubscribe storm never delays the shared command
+ * connections. It knows the names it should be subscribed to and re-issues all of them in every handshake
+ * (a {@link io.fastpath.internal.connection.HandshakeExtension}), so after a reconnect it is not used
+ * again until they are back. Message pushes go to the {@link PubSubEngine}.
+ *
+ * <p>RESP3 only: SUBSCRIBE and its kin are answered by push frames, so each is sent as an
+ * {@linkplain CommandFuture#answeredByPush() answered-by-push} command followed by a PING whose reply
+ * confirms everything before it (the server handles a connection's commands in order).
+ *
+ * <p>Thread ownership: the name sets are concurrent (callers add, the event loop reads in the handshake);
+ * pushes arrive on the connection's event loop.
+ */
+final class SubscriberConnection {
+    private static final int NAMES_PER_COMMAND = 1024;
+    private static final byte[] PING = "PING".getBytes(StandardCharsets.US_ASCII);
+
+    private final Connection connection;
+    private final PubSubEngine engine;
+    private final long handshakeTimeoutNanos;
+    // Any thread: what this connection should be subscribed to; the handshake re-issues all of it.
+    private final Map<PubSubKind, Set<String>> names = new EnumMap<>(PubSubKind.class);
+
+    SubscriberConnection(Endpoint endpoint, ConnectionSettings settings, ClientResources resources, PubSubEngine engine) {
+        this.engine = engine;
+        this.handshakeTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1000, settings.connectTimeout().toMillis()));
+        for (PubSubKind kind : PubSubKind.values()) {
+            names.put(kind, ConcurrentHashMap.newKeySet());
+        }
+        this.connection = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
+        connection.pushListener(this::onPush);
+        connection.handshakeExtension(this::resubscribe);
+    }
+
+    CompletableFuture<Void> start() {
+        return connection.start();
+    }
+
+    Endpoint endpoint() {
+        return connection.endpoint();
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    /** The names of {@code kind} this connection is subscribed to (a live view). */
+    Set<String> names(PubSubKind kind) {
+        return names.get(kind);
+    }
+
+    boolean isEmpty() {
+        for (Set<String> set : names.values()) {
+            if (!set.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Any thread: subscribes to {@code added}; the future completes when the server has confirmed all of
+     * them, or fails with the first error (a shard channel's MOVED, for one).
+     */
+    CompletableFuture<Void> subscribe(PubSubKind kind, Collection<String> added, long deadlineNanos) {
+        names.get(kind).addAll(added);
+        return send(kind, kind.subscribe, added, deadlineNanos);
+    }
+
+    /** Any thread: stops re-subscribing {@code removed} and tells the server; the outcome is not awaited. */
+    void unsubscribe(PubSubKind kind, Collection<String> removed, long deadlineNanos) {
+        names.get(kind).removeAll(removed);
+        send(kind, kind.unsubscribe, removed, deadlineNanos);
+    }
+
+    /** Forgets names whose subscription failed here, so the next handshake does not re-issue them. */
+    void forget(PubSubKind kind, Collection<String> failed) {
+        names.get(kind).removeAll(failed);
+    }
+
+    private CompletableFuture<Void> send(PubSubKind kind, byte[] command, Collection<String> targets, long deadlineNanos) {
+        List<CompletableFuture<?>> sent = new ArrayList<>();
+        for (List<String> group : groups(kind, targets)) {
+            CommandFuture<Reply> future = new CommandFuture<>(spec(command, group), true, deadlineNanos).answeredByPush();
+            connection.send(future);
+            sent.add(future);
+        }
+        CommandFuture<Reply> ping = new CommandFuture<>(spec(PING, List.of()), true, deadlineNanos);
+        connection.send(ping);
+        sent.add(ping);
+        return CompletableFuture.allOf(sent.toArray(new CompletableFuture<?>[0]));
+    }
+
+    /** Event loop, at the end of every handshake: re-issues every current name, then waits for a PING. */
+    private CompletableFuture<?> resubscribe(Consumer<CommandFuture<?>> writer) {
+        if (isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        long deadline = System.nanoTime() + handshakeTimeoutNanos;
+        for (PubSubKind kind : PubSubKind.values()) {
+            for (List<String> group : groups(kind, List.copyOf(names.get(kind)))) {
+                CommandFuture<Reply> future = new CommandFuture<>(spec(kind.subscribe, group), true, deadline).answeredByPush();
+                future.whenComplete((ignored, failure) -> {
+                    if (failure instanceof RedisServerException refused) { // e.g. MOVED: the slot moved while disconnected
+                        engine.resubscribeRefused(this, kind, group, refused);
+                    }
+                });
+                writer.accept(future);
+            }
+        }
+        CommandFuture<Reply> ping = new CommandFuture<>(spec(PING, List.of()), true, deadline);
+        writer.accept(ping);
+        return ping;
+    }
+
+    /** Names per command: shard channels of one command must share a slot, others only need chunking. */
+    private static List<List<String>> groups(PubSubKind kind, Collection<String> targets) {
+        Map<Integer, List<String>> bySlot = new LinkedHashMap<>();
+        for (String name : targets) {
+            int slot = kind == PubSubKind.SHARD ? SlotHash.slot(name.getBytes(StandardCharsets.UTF_8)) : 0;
+            bySlot.computeIfAbsent(slot, unused -> new ArrayList<>()).add(name);
+        }
+        List<List<String>> groups = new ArrayList<>();
+        for (List<String> sameSlot : bySlot.values()) {
+            for (int from = 0; from < sameSlot.size(); from += NAMES_PER_COMMAND) {
+                groups.add(List.copyOf(sameSlot.subList(from, Math.min(sameSlot.size(), from + NAMES_PER_COMMAND))));
+            }
+        }
+        return groups;
+    }
+
+    private static CommandSpec<Reply> spec(byte[] command, List<String> group) {
+        byte[][] args = new byte[group.size() + 1][];
+        args[0] = command;
+        for (int i = 0; i < group.size(); i++) {
+            args[i + 1] = group.get(i).getBytes(StandardCharsets.UTF_8);
+        }
+        return new CommandSpec<>(new String(command, StandardCharsets.US_ASCII), args, Converters.REPLY, null, false);
+    }
+
+    /** Event loop: a message goes to its listeners; a {@code sunsubscribe} we did not ask for means the slot moved. */
+    private void onPush(Reply.PushReply push) {
+        List<Reply> elements = push.elements();
+        String type = push.kind();
+        if (type.equals(PubSubKind.CHANNEL.messageType) && elements.size() >= 3) {
+            String channel = text(elements.get(1));
+            engine.deliver(PubSubKind.CHANNEL, channel, new PubSubMessage(channel, null, bytes(elements.get(2))));
+        } else if (type.equals(PubSubKind.PATTERN.messageType) && elements.size() >= 4) {
+            String pattern = text(elements.get(1));
+            String channel = text(elements.get(2));
+            engine.deliver(PubSubKind.PATTERN, pattern, new PubSubMessage(channel, pattern, bytes(elements.get(3))));
+        } else if (type.equals(PubSubKind.SHARD.messageType) && elements.size() >= 3) {
+            String channel = text(elements.get(1));
+            engine.deliver(PubSubKind.SHARD, channel, new PubSubMessage(channel, null, bytes(elements.get(2))));
+        } else if (type.equals("sunsubscribe") && elements.size() >= 2) {
+            String channel = text(elements.get(1));
+            // Our own SUNSUBSCRIBE removed the name before it was sent; still present means the server dropped it.
+            if (channel != null && names.get(PubSubKind.SHARD).remove(channel)) {
+                engine.shardChannelDropped(this, channel);
+            }
+        }
+        // Other pushes (subscribe confirmations, unsubscribe counts) need nothing: the PING after them confirms.
+    }
+
+    private static String text(Reply reply) {
+        if (reply instanceof Reply.BulkStringReply bulk) {
+            return bulk.asUtf8();
+        }
+        return reply instanceof Reply.SimpleStringReply simple ? simple.value() : null;
+    }
+
+    private static byte[] bytes(Reply reply) {
+        if (reply instanceof Reply.BulkStringReply bulk) {
+            return bulk.value();
+        }
+        String text = text(reply);
+        return text == null ? new byte[0] : text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    CompletableFuture<Void> close() {
+        return connection.close(0);
+    }
+
+    @Override
+    public String toString() {
+        return "SubscriberConnection[" + endpoint() + "]";
+    }
+}

@@ -1,0 +1,87 @@
+package io.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.fastpath.internal.connection.ConnectionSettings;
+import io.fastpath.internal.connection.Credentials;
+import io.fastpath.internal.connection.EventDispatcher;
+import io.fastpath.internal.connection.ReconnectBackoff;
+import io.fastpath.internal.protocol.RespLimits;
+import io.fastpath.testkit.RedisServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A password never appears in an exception, a toString or a log line, whatever fails (fault catalogue case 27). */
+class SecretsNeverLeakIT {
+    private static final String SECRET = "Zx7f3q-distinctive-secret";
+    private static final String STALE = "Qw91k-stale-distinctive-secret";
+
+    RedisServer server;
+
+    @BeforeEach
+    void start() {
+        server = RedisServer.start();
+        server.call("ACL", "SETUSER", "app", "on", ">" + SECRET, "~*", "+@all");
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void noFailurePathToStringOrLogLineShowsThePassword() throws Exception {
+        List<String> texts = new ArrayList<>();
+        String uri = "redis://app:" + SECRET + "@127.0.0.1:" + server.port();
+        try (SecretScan output = SecretScan.captureOutput()) {
+            Throwable wrongPassword = catchThrowable(() -> RedisClient.builder()
+                    .uri("redis://app:" + STALE + "@127.0.0.1:" + server.port()).connectTimeout(Duration.ofSeconds(1)).build());
+            assertThat(wrongPassword).isInstanceOf(RedisConnectionException.class).hasMessageContaining("WRONGPASS");
+            texts.add(SecretScan.stackText(wrongPassword));
+
+            RedisClientBuilder builder = RedisClient.builder().uri(uri).connectionsPerNode(1)
+                    .commandTimeout(Duration.ofMillis(400));
+            texts.add(builder.toString());
+            texts.add(RedisUri.parse(uri).toString());
+            texts.add(new RedisCredentials("app", SECRET).toString());
+            texts.add(CredentialsProvider.fixed("app", SECRET).toString());
+            texts.add(new Credentials("app", SECRET).toString());
+            texts.add(TlsOptions.builder().privateKeyPassword(SECRET.toCharArray()).build().toString());
+            texts.add(new ConnectionSettings(() -> new Credentials("app", SECRET), 0, null, Duration.ofSeconds(1),
+                    RespLimits.DEFAULTS, 1, 1, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false,
+                    CredentialsProvider.fixed("app", SECRET), EventDispatcher.NONE, true, Duration.ZERO, Duration.ZERO, 8, 4, null).toString());
+
+            try (RedisClient redis = builder.build()) {
+                texts.add(redis.toString());
+                Command<Reply> auth = redis.commands().command("AUTH", "app", SECRET);
+                texts.add(auth.toString());
+                redis.execute(auth);
+
+                Throwable userAuthRefused = catchThrowable(() -> redis.send("AUTH", "app", STALE));
+                assertThat(userAuthRefused).isInstanceOf(RedisServerException.class);
+                texts.add(SecretScan.stackText(userAuthRefused));
+
+                server.pause();
+                Throwable timedOut = catchThrowable(() -> redis.get("k"));
+                server.resume();
+                assertThat(timedOut).isInstanceOf(RedisTimeoutException.class);
+                texts.add(SecretScan.stackText(timedOut));
+
+                // The server's password changes: every reconnect now fails AUTH with the client's old secret.
+                server.call("ACL", "SETUSER", "app", ">" + STALE, "<" + SECRET);
+                server.call("CLIENT", "KILL", "USER", "app");
+                Thread.sleep(200); // the client notices the kill, so the next command waits for a reconnect
+                Throwable reconnectRefused = catchThrowable(() -> redis.get("k"));
+                assertThat(reconnectRefused).isInstanceOf(RedisNotSentException.class).hasMessageContaining("WRONGPASS");
+                texts.add(SecretScan.stackText(reconnectRefused));
+            }
+            texts.add(output.output());
+        }
+        assertThat(texts).hasSize(14).allSatisfy(text -> assertThat(text).doesNotContain(SECRET).doesNotContain(STALE));
+    }
+}
