@@ -2,6 +2,7 @@ package io.fastpath.benchmarks;
 
 import io.fastpath.benchmarks.cluster.ClusterScenario;
 import io.fastpath.benchmarks.cluster.PrimaryKillScenario;
+import io.fastpath.benchmarks.scenarios.BlockingPopScenario;
 import io.fastpath.benchmarks.scenarios.BulkSetScenario;
 import io.fastpath.benchmarks.scenarios.ConcurrentGetScenario;
 import io.fastpath.benchmarks.scenarios.LargeValueScenario;
@@ -74,6 +75,7 @@ public final class BenchmarkMain {
         new LargeValueScenario(), new RedisBenchmarkBaseline()));
     options.clusterNodes.forEach(primaries -> scenarios.add(new ClusterScenario(primaries)));
     scenarios.add(new PrimaryKillScenario());
+    scenarios.add(new BlockingPopScenario());
     return scenarios;
   }
 
