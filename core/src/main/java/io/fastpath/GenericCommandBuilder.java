@@ -3,6 +3,7 @@ package io.fastpath;
 import io.fastpath.internal.command.ArgumentList;
 import io.fastpath.internal.command.CommandRouting;
 import io.fastpath.internal.command.Converters;
+import io.fastpath.internal.transaction.TransactionCommands;
 import java.nio.charset.StandardCharsets;
 
 /** Builds any command from its words, for commands without a typed method (admin, modules, new ones). */
@@ -20,11 +21,13 @@ public interface GenericCommandBuilder {
         if (!(words[0] instanceof String name) || name.isBlank()) {
             throw new RedisArgumentException("the first word must be the command name as a String");
         }
+        String upperCaseName = name.toUpperCase(java.util.Locale.ROOT);
+        TransactionCommands.requireNotClientManaged(upperCaseName);
         byte[][] args = new byte[words.length][];
         for (int i = 0; i < words.length; i++) {
             args[i] = toBytes(words[i], i);
         }
-        return CommandRouting.generic(name.toUpperCase(java.util.Locale.ROOT), args, Converters.REPLY);
+        return CommandRouting.generic(upperCaseName, args, Converters.REPLY);
     }
 
     private static byte[] toBytes(Object word, int index) {

@@ -3,9 +3,13 @@ package io.fastpath;
 import io.fastpath.internal.client.AsyncView;
 import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.client.SyncView;
+import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.pubsub.PubSubKind;
+import io.fastpath.internal.transaction.ExecOutcome;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The Fastpath client: create one per application and share it between all threads.
@@ -62,6 +66,58 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
     @Override
     public RedisAsyncCommands<String, String> async() {
         return async;
+    }
+
+    /**
+     * A MULTI/EXEC block to fill with {@link Transaction#queue} and send with {@link Transaction#exec}; it is
+     * written contiguously on a shared connection, so it costs no extra connection.
+     */
+    public Transaction multi() {
+        return new Transaction(core.transactions());
+    }
+
+    /**
+     * Optimistic locking: WATCH {@code keys} on a connection leased for this call alone (a bounded pool per
+     * server, {@link RedisClientBuilder#watchConnectionsPerNode}), run {@code body}, whose
+     * {@link WatchedTransaction#read}s run at once on that connection and whose
+     * {@link WatchedTransaction#queue}d commands are sent as one MULTI/EXEC block when it returns. If a
+     * watched key changed meanwhile, nothing runs and the result is not {@code committed()}. On a cluster
+     * the keys must share one slot. The result's {@code value()} is what {@code body} returned.
+     */
+    public <R> TransactionResult<R> watch(List<String> keys, Function<WatchedTransaction, R> body) {
+        return watch(keys, 1, body);
+    }
+
+    /** As {@link #watch(List, Function)}, running {@code body} again after an abort, up to {@code maxAttempts} times in all. */
+    public <R> TransactionResult<R> watch(List<String> keys, int maxAttempts, Function<WatchedTransaction, R> body) {
+        if (maxAttempts < 1) {
+            throw new RedisArgumentException("maxAttempts must be at least 1, got " + maxAttempts);
+        }
+        CommandArguments.requireNotEmpty("WATCH", keys, "key");
+        CommandArguments.requireNotNull("WATCH", "the callback", body);
+        List<byte[]> encoded = new ArrayList<>(keys.size());
+        for (String key : keys) {
+            encoded.add(RedisCodec.UTF8.encodeKey(key));
+        }
+        for (int attempt = 1; ; attempt++) {
+            List<Object> returned = new ArrayList<>(1);
+            List<Integer> size = new ArrayList<>(1);
+            WatchedTransaction[] current = new WatchedTransaction[1];
+            ExecOutcome outcome = core.transactions().watch(encoded, session -> {
+                WatchedTransaction tx = new WatchedTransaction(session);
+                current[0] = tx;
+                returned.add(body.apply(tx));
+                List<CommandSpec<?>> block = tx.block().seal();
+                size.add(block.size());
+                return block;
+            });
+            current[0].block().complete(outcome);
+            if (outcome.committed() || attempt == maxAttempts) {
+                @SuppressWarnings("unchecked")
+                R value = (R) returned.get(0);
+                return new TransactionResult<>(outcome.committed(), size.get(0), attempt, value);
+            }
+        }
     }
 
     /** The same client with byte[] keys and values (its {@code async()} too). */

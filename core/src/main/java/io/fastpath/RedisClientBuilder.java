@@ -8,6 +8,7 @@ import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.EventDispatcher;
 import io.fastpath.internal.connection.ReconnectBackoff;
+import io.fastpath.internal.connection.TlsContext;
 import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +26,11 @@ public final class RedisClientBuilder {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final int DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION = 32_768;
     public static final int DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED = 8_192;
+    public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(5);
+    /** The response timeout is never shorter than this, nor than the command timeout (a slow command is not a hung server). */
+    public static final Duration MIN_DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(10);
+    public static final int DEFAULT_BLOCKING_CONNECTIONS_PER_NODE = 8;
+    public static final int DEFAULT_WATCH_CONNECTIONS_PER_NODE = 4;
     static final String LIBRARY_VERSION = "0.1.0";
 
     private String host = "127.0.0.1";
@@ -40,6 +46,8 @@ public final class RedisClientBuilder {
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private int maxInFlightPerConnection = DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION;
     private int maxQueuedWhileDisconnected = DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED;
+    private int blockingConnectionsPerNode = DEFAULT_BLOCKING_CONNECTIONS_PER_NODE;
+    private int watchConnectionsPerNode = DEFAULT_WATCH_CONNECTIONS_PER_NODE;
     private Executor completionExecutor;
     private boolean directCompletion;
     private RespLimits limits = RespLimits.DEFAULTS;
@@ -51,6 +59,11 @@ public final class RedisClientBuilder {
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
     private RedisEventListener eventListener;
     private boolean retryReads = true;
+    private Duration pingInterval = DEFAULT_PING_INTERVAL;
+    /** Null: the larger of the command timeout and {@link #MIN_DEFAULT_RESPONSE_TIMEOUT}. */
+    private Duration responseTimeout;
+    /** Null: plain TCP. */
+    private TlsOptions tls;
 
     RedisClientBuilder() {}
 
@@ -65,6 +78,9 @@ public final class RedisClientBuilder {
             this.credentialsProvider = null; // the URI's own secret wins over an earlier provider
         }
         this.database = parsed.database();
+        if (parsed.tls() && tls == null) {
+            this.tls = TlsOptions.defaults(); // options given with tls(...) stay
+        }
         return this;
     }
 
@@ -209,6 +225,27 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Connections per server for blocking commands (BLPOP, XREAD BLOCK, WAIT...), one command each at a
+     * time, opened on first use; a caller finding all busy waits for one until its command timeout.
+     */
+    public RedisClientBuilder blockingConnectionsPerNode(int connections) {
+        if (connections < 1) {
+            throw new RedisArgumentException("blockingConnectionsPerNode must be at least 1, got " + connections);
+        }
+        this.blockingConnectionsPerNode = connections;
+        return this;
+    }
+
+    /** Connections per server for {@code watch(...)} transactions, one at a time each, opened on first use. */
+    public RedisClientBuilder watchConnectionsPerNode(int connections) {
+        if (connections < 1) {
+            throw new RedisArgumentException("watchConnectionsPerNode must be at least 1, got " + connections);
+        }
+        this.watchConnectionsPerNode = connections;
+        return this;
+    }
+
     /** Where async futures complete (and so where their callbacks run). Default: a small pool the client owns. */
     public RedisClientBuilder completionExecutor(Executor executor) {
         if (executor == null) {
@@ -263,15 +300,50 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /** An idle connection sends PING after this long without reading anything; default 5 s, zero turns it off. */
+    public RedisClientBuilder pingInterval(Duration interval) {
+        this.pingInterval = notNegative("pingInterval", interval);
+        return this;
+    }
+
+    /**
+     * How long a connection may stay silent while replies are awaited before it is declared hung and closed
+     * (its commands fail with {@link RedisOutcomeUnknownException}, the reconnect starts): catches a
+     * paused or unreachable server that TCP still shows as connected. Also the socket's TCP_USER_TIMEOUT
+     * on epoll. It must exceed the longest command the server may run. Default: the larger of the
+     * command timeout and 10 s; zero turns it off.
+     */
+    public RedisClientBuilder responseTimeout(Duration timeout) {
+        this.responseTimeout = notNegative("responseTimeout", timeout);
+        return this;
+    }
+
+    /**
+     * Connect with TLS using these options (trust, client certificate for mutual TLS, hostname
+     * verification); {@code rediss://} URIs turn TLS on with {@link TlsOptions#defaults()} otherwise.
+     */
+    public RedisClientBuilder tls(TlsOptions options) {
+        if (options == null) {
+            throw new RedisArgumentException("tls options must not be null");
+        }
+        this.tls = options;
+        return this;
+    }
+
     /** Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it cannot. */
     public RedisClient build() {
         Credentials credentials = new Credentials(username, password);
+        TlsContext tlsContext = tls == null ? null : TlsContext.create(tls); // bad material fails here, before any thread starts
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
         ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
                 limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
                 "fastpath", LIBRARY_VERSION, false, credentialsProvider,
                 eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()),
-                retryReads);
+                retryReads,
+                pingInterval, responseTimeout != null ? responseTimeout
+                        : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT,
+                blockingConnectionsPerNode, watchConnectionsPerNode,
+                tlsContext);
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
@@ -280,6 +352,13 @@ public final class RedisClientBuilder {
         ClientCore core = ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions);
         String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
         return new RedisClient(core, topology + ", " + connectionsPerNode + " connections per node, " + resources.transportName());
+    }
+
+    private static Duration notNegative(String name, Duration duration) {
+        if (duration == null || duration.isNegative()) {
+            throw new RedisArgumentException(name + " must be zero (off) or positive, got " + duration);
+        }
+        return duration;
     }
 
     private static Duration positive(String name, Duration duration) {

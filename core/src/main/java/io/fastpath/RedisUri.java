@@ -6,7 +6,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A parsed {@code redis://[user[:password]@]host[:port][/database]} address. Percent-encode special
+ * A parsed {@code redis://[user[:password]@]host[:port][/database]} address ({@code rediss://} for TLS). Percent-encode special
  * characters in the user and password. {@link #toString()} never shows the password.
  */
 public final class RedisUri {
@@ -17,8 +17,10 @@ public final class RedisUri {
     private final String username;
     private final String password;
     private final int database;
+    private final boolean tls;
 
-    private RedisUri(String host, int port, String username, String password, int database) {
+    private RedisUri(String host, int port, String username, String password, int database, boolean tls) {
+        this.tls = tls;
         this.host = host;
         this.port = port;
         this.username = username;
@@ -38,12 +40,9 @@ public final class RedisUri {
                     + "); expected redis://[user[:password]@]host[:port][/db]");
         }
         String scheme = uri.getScheme();
-        if ("rediss".equalsIgnoreCase(scheme)) {
-            throw new RedisArgumentException("rediss:// (TLS) is not supported yet by this version of Fastpath; "
-                    + "connect with redis:// through a trusted network or a TLS tunnel");
-        }
-        if (!"redis".equalsIgnoreCase(scheme)) {
-            throw new RedisArgumentException("unsupported URI scheme '" + scheme + "'; expected redis://");
+        boolean tls = "rediss".equalsIgnoreCase(scheme);
+        if (!tls && !"redis".equalsIgnoreCase(scheme)) {
+            throw new RedisArgumentException("unsupported URI scheme '" + scheme + "'; expected redis:// or rediss:// (TLS)");
         }
         String host = uri.getHost();
         if (host == null || host.isEmpty()) {
@@ -77,7 +76,7 @@ public final class RedisUri {
                 throw new RedisArgumentException("the database must not be negative, got " + database);
             }
         }
-        return new RedisUri(host, port, username, password, database);
+        return new RedisUri(host, port, username, password, database, tls);
     }
 
     private static String decode(String raw) {
@@ -106,9 +105,14 @@ public final class RedisUri {
         return database;
     }
 
+    /** True for {@code rediss://}: connect with TLS. */
+    public boolean tls() {
+        return tls;
+    }
+
     @Override
     public String toString() {
-        return "redis://" + (username != null ? username + (password != null ? ":****" : "") + "@"
+        return (tls ? "rediss://" : "redis://") + (username != null ? username + (password != null ? ":****" : "") + "@"
                 : password != null ? ":****@" : "")
                 + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port + (database != 0 ? "/" + database : "");
     }

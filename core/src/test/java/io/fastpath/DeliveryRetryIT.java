@@ -105,19 +105,19 @@ class DeliveryRetryIT {
     }
 
     @Test
-    void readOnlyCommandsInsideMultiExecAreNeverReplayedOnTheirOwn() throws Exception {
+    void aMultiExecBlockOfReadsCutByADisconnectFailsWholeAndIsNeverReplayed() throws Exception {
         snapshot("k", "saved");
         try (RedisClient redis = connect(true)) {
             holdTheServer(redis);
-            CompletableFuture<Reply> multi = redis.async().send("MULTI");
-            CompletableFuture<String> queuedRead = redis.async().get("k");
-            CompletableFuture<Reply> exec = redis.async().send("EXEC");
+            Transaction block = redis.multi();
+            Queued<String> queuedRead = block.queue(block.commands().get("k"));
+            CompletableFuture<TransactionResult<Void>> exec = CompletableFuture.supplyAsync(block::exec);
             killAndRestartWhileTheyWait();
-            assertThat(causeOf(multi)).isInstanceOf(RedisOutcomeUnknownException.class);
-            assertThat(causeOf(queuedRead)).isInstanceOf(RedisOutcomeUnknownException.class);
             assertThat(causeOf(exec)).isInstanceOf(RedisOutcomeUnknownException.class);
+            assertThatThrownBy(queuedRead::get).isInstanceOf(IllegalStateException.class); // the block has no results
             assertThat(redis.get("k")).isEqualTo("saved"); // no transaction left open on the new connection
             assertThat(commandCalls("get")).isEqualTo(1);
+            assertThat(commandCalls("exec")).isZero();
         }
     }
 

@@ -49,9 +49,12 @@ class RedisUriTest {
     }
 
     @Test
-    void tlsSchemeIsRejectedWithAClearMessage() {
-        assertThatThrownBy(() -> RedisUri.parse("rediss://localhost"))
-                .isInstanceOf(RedisArgumentException.class).hasMessageContaining("TLS").hasMessageContaining("not supported");
+    void redissTurnsTlsOnAndKeepsItsSchemeWithoutThePassword() {
+        RedisUri uri = RedisUri.parse("rediss://app:hunter2@localhost:6390/1");
+        assertThat(uri.tls()).isTrue();
+        assertThat(uri.port()).isEqualTo(6390);
+        assertThat(uri.toString()).isEqualTo("rediss://app:****@localhost:6390/1");
+        assertThat(RedisUri.parse("redis://localhost").tls()).isFalse();
     }
 
     @Test

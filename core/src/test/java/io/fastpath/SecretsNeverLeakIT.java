@@ -51,9 +51,10 @@ class SecretsNeverLeakIT {
             texts.add(new RedisCredentials("app", SECRET).toString());
             texts.add(CredentialsProvider.fixed("app", SECRET).toString());
             texts.add(new Credentials("app", SECRET).toString());
+            texts.add(TlsOptions.builder().privateKeyPassword(SECRET.toCharArray()).build().toString());
             texts.add(new ConnectionSettings(() -> new Credentials("app", SECRET), 0, null, Duration.ofSeconds(1),
                     RespLimits.DEFAULTS, 1, 1, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false,
-                    CredentialsProvider.fixed("app", SECRET), EventDispatcher.NONE, true).toString());
+                    CredentialsProvider.fixed("app", SECRET), EventDispatcher.NONE, true, Duration.ZERO, Duration.ZERO, 8, 4, null).toString());
 
             try (RedisClient redis = builder.build()) {
                 texts.add(redis.toString());
@@ -81,6 +82,6 @@ class SecretsNeverLeakIT {
             }
             texts.add(output.output());
         }
-        assertThat(texts).hasSize(13).allSatisfy(text -> assertThat(text).doesNotContain(SECRET).doesNotContain(STALE));
+        assertThat(texts).hasSize(14).allSatisfy(text -> assertThat(text).doesNotContain(SECRET).doesNotContain(STALE));
     }
 }

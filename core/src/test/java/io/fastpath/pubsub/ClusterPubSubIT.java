@@ -142,28 +142,44 @@ class ClusterPubSubIT {
 
     @Test
     @Order(6)
-    void shardAndBroadcastSubscriptionsSurviveTheKillOfTheShardPrimary() throws Exception {
+    void shardAndBroadcastSubscriptionsBothMoveOffAKilledPrimary() throws Exception {
         RedisCluster cluster = redis.cluster();
-        String channel = "{doomed}:events";
-        RedisServer victim = cluster.nodeForSlot(cluster.keySlot(channel));
-        RedisServer survivor = otherPrimary(cluster, victim);
         Inbox shard = new Inbox();
         Inbox broadcast = new Inbox();
-        // Seeded on the victim, so the channel connection is likely on it too and has to move.
-        try (RedisClient client = RedisClient.create(victim.uri());
-             Subscription a = client.ssubscribe(shard, channel);
+        try (RedisClient client = RedisClient.create(cluster.primaries().get(0).uri());
              Subscription b = client.subscribe(broadcast, "everyone")) {
-            client.spublish(channel, "before");
-            assertThat(shard.next().message()).isEqualTo("before");
+            // Kill the primary holding the channel connection, and shard-subscribe to a slot it owns: both must move.
+            RedisServer victim = cluster.primaries().stream().filter(node -> channelSubscribers(node, "everyone") == 1L)
+                    .findFirst().orElseThrow();
+            String channel = channelOwnedBy(cluster, victim);
+            try (Subscription a = client.ssubscribe(shard, channel)) {
+                client.spublish(channel, "before");
+                assertThat(shard.next().message()).isEqualTo("before");
 
-            cluster.killPrimary(victim);
-            RedisServer promoted = cluster.awaitPromotion(victim);
+                cluster.killPrimary(victim);
+                RedisServer promoted = cluster.awaitPromotion(victim);
 
-            assertThat(publishUntilReceived(shard, i -> client.spublish(channel, "after-" + i)).channel()).isEqualTo(channel);
-            assertThat(shardSubscribers(promoted, channel)).isEqualTo(1L);
-            assertThat(publishUntilReceived(broadcast, i -> (Long) survivor.call("PUBLISH", "everyone", "after-" + i)).channel())
-                    .isEqualTo("everyone");
+                assertThat(publishUntilReceived(shard, i -> client.spublish(channel, "after-" + i)).channel()).isEqualTo(channel);
+                assertThat(shardSubscribers(promoted, channel)).isEqualTo(1L);
+                RedisServer survivor = otherPrimary(cluster, promoted);
+                assertThat(publishUntilReceived(broadcast, i -> (Long) survivor.call("PUBLISH", "everyone", "after-" + i)).channel())
+                        .isEqualTo("everyone");
+            }
         }
+    }
+
+    private static String channelOwnedBy(RedisCluster cluster, RedisServer owner) {
+        for (int i = 0; ; i++) {
+            String channel = "{doomed" + i + "}:events";
+            if (cluster.nodeForSlot(cluster.keySlot(channel)) == owner) {
+                return channel;
+            }
+        }
+    }
+
+    private static long channelSubscribers(RedisServer node, String channel) {
+        List<?> reply = (List<?>) node.call("PUBSUB", "NUMSUB", channel);
+        return (Long) reply.get(1);
     }
 
     private static long shardSubscribers(RedisServer node, String channel) {

@@ -182,6 +182,55 @@ class PubSubIT {
     }
 
     @Test
+    void concurrentSubscribersOfOneChannelEachReturnOnlyOnceTheServerConfirmedIt() throws Exception {
+        int threads = 8;
+        List<Inbox> inboxes = new ArrayList<>();
+        List<Subscription> subscriptions = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        List<Thread> started = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            Inbox inbox = new Inbox();
+            inboxes.add(inbox);
+            String mine = "from-" + i;
+            Thread thread = new Thread(() -> {
+                try {
+                    go.await();
+                    subscriptions.add(redis.subscribe(inbox, "race"));
+                    redis.publish("race", mine); // returned from subscribe: this message must reach it
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            thread.start();
+            started.add(thread);
+        }
+        go.countDown();
+        for (Thread thread : started) {
+            thread.join(10_000);
+        }
+        assertThat(subscriptions).hasSize(threads);
+        for (int i = 0; i < threads; i++) {
+            String mine = "from-" + i;
+            Inbox inbox = inboxes.get(i);
+            boolean seen = false;
+            while (!seen) {
+                seen = inbox.next().message().equals(mine);
+            }
+        }
+        subscriptions.forEach(Subscription::unsubscribe);
+    }
+
+    @Test
+    void subscriptionsComeBackAfterTheServerRestarts() throws Exception {
+        Inbox inbox = new Inbox();
+        try (Subscription ignored = redis.subscribe(inbox, "restarted")) {
+            server.restart();
+            assertThat(publishUntilReceived(inbox, i -> redis.publish("restarted", "after-" + i)).channel()).isEqualTo("restarted");
+            assertThat(numsub("restarted")).isEqualTo(1L);
+        }
+    }
+
+    @Test
     void subscribeWithoutNamesOrListenerFailsBeforeAnythingIsSent() {
         assertThatThrownBy(() -> redis.subscribe(new Inbox())).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> redis.psubscribe(null, "p*")).isInstanceOf(RedisArgumentException.class);

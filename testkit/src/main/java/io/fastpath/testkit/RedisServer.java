@@ -33,9 +33,13 @@ public final class RedisServer implements AutoCloseable {
     private final boolean clusterEnabled;
     private final Duration startupTimeout;
     private final Path directory;
+    /** TLS arguments without the port, or empty for a plain-text-only server. */
+    private final List<String> tlsArguments;
 
     // The fields below are written by the thread driving the test and read by the shutdown hook.
     private volatile int port;
+    /** The TLS port beside the plain one (which the kit's probes and admin connections use); 0 without TLS. */
+    private volatile int tlsPort;
     private volatile Process process;
     private volatile boolean paused;
     private volatile boolean closed;
@@ -46,6 +50,7 @@ public final class RedisServer implements AutoCloseable {
         this.password = valueAfter(extraArguments, "--requirepass");
         this.clusterEnabled = "yes".equalsIgnoreCase(valueAfter(extraArguments, "--cluster-enabled"));
         this.startupTimeout = builder.startupTimeout;
+        this.tlsArguments = List.copyOf(builder.tlsArguments);
         this.directory = TemporaryDirectories.create("fastpath-redis-");
     }
 
@@ -69,6 +74,19 @@ public final class RedisServer implements AutoCloseable {
     /** For example {@code redis://127.0.0.1:6380}. */
     public String uri() {
         return "redis://" + HOST + ":" + port;
+    }
+
+    /** The TLS port, when the server was built with {@link Builder#tls}; the plain {@link #port()} stays open too. */
+    public int tlsPort() {
+        if (tlsPort == 0) {
+            throw new IllegalStateException("Server on port " + port + " was started without TLS");
+        }
+        return tlsPort;
+    }
+
+    /** For example {@code rediss://127.0.0.1:6390}, the TLS port. */
+    public String tlsUri() {
+        return "rediss://" + HOST + ":" + tlsPort();
     }
 
     /** The process id of the running server; fails when it is not running. */
@@ -234,6 +252,9 @@ public final class RedisServer implements AutoCloseable {
         LiveServers.register(this);
         try {
             for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+                if (!tlsArguments.isEmpty()) {
+                    tlsPort = FreePorts.pick(false);
+                }
                 launch(FreePorts.pick(clusterEnabled));
                 if (awaitReady()) {
                     return this;
@@ -316,6 +337,11 @@ public final class RedisServer implements AutoCloseable {
             command.add("--enable-debug-command");
             command.add("yes");
         }
+        if (!tlsArguments.isEmpty()) {
+            command.add("--tls-port");
+            command.add(Integer.toString(tlsPort));
+            command.addAll(tlsArguments);
+        }
         command.addAll(extraArguments);
         return command;
     }
@@ -360,6 +386,7 @@ public final class RedisServer implements AutoCloseable {
     public static final class Builder {
 
         private final List<String> arguments = new ArrayList<>();
+        private final List<String> tlsArguments = new ArrayList<>();
         private Duration startupTimeout = Duration.ofSeconds(10);
         private RedisServerBinary binary;
 
@@ -382,6 +409,19 @@ public final class RedisServer implements AutoCloseable {
         /** Requires clients to authenticate; {@link RedisServer#admin()} then sends AUTH. */
         public Builder password(String password) {
             return config("requirepass", password);
+        }
+
+        /**
+         * Also listens for TLS on {@link RedisServer#tlsPort()} with this certificate and key, trusting
+         * {@code caCertificate} for client certificates, which are required when
+         * {@code requireClientCertificates} (mutual TLS) and not asked for otherwise.
+         */
+        public Builder tls(Path certificate, Path privateKey, Path caCertificate, boolean requireClientCertificates) {
+            tlsArguments.clear();
+            tlsArguments.addAll(List.of("--tls-cert-file", certificate.toString(), "--tls-key-file", privateKey.toString(),
+                    "--tls-ca-cert-file", caCertificate.toString(),
+                    "--tls-auth-clients", requireClientCertificates ? "yes" : "no"));
+            return this;
         }
 
         public Builder startupTimeout(Duration timeout) {

@@ -9,6 +9,7 @@ import io.fastpath.Subscription;
 import io.fastpath.internal.cluster.ClusterBootstrap;
 import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.cluster.ClusterRouter;
+import io.fastpath.internal.transaction.TransactionRunner;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
@@ -40,15 +41,20 @@ public final class ClientCore implements AutoCloseable {
     private final long closeGraceNanos;
     /** Subscriptions and their dedicated connections; connects nothing until the first subscribe. */
     private final PubSubEngine pubSub;
+    /** Connections leased to one caller at a time: blocking commands and WATCH transactions. */
+    private final DedicatedConnections dedicated;
+    private final TransactionRunner transactions;
 
     private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout,
-                       PubSubEngine pubSub) {
+                       ConnectionSettings settings, PubSubEngine pubSub) {
         this.resources = resources;
         this.node = node;
         this.cluster = cluster;
         this.pubSub = pubSub;
         this.commandTimeoutNanos = commandTimeout.toNanos();
         this.closeGraceNanos = closeGraceNanos(commandTimeout);
+        this.dedicated = new DedicatedConnections(settings, resources);
+        this.transactions = new TransactionRunner(node, cluster, dedicated, commandTimeoutNanos);
     }
 
     private static long closeGraceNanos(Duration commandTimeout) {
@@ -75,11 +81,11 @@ public final class ClientCore implements AutoCloseable {
                 ClusterRouter cluster = ClusterBootstrap.startIfCluster(seedNode.all()[0], resources, settings,
                         connectionsPerNode, clusterOptions, closeGraceNanos(commandTimeout));
                 if (cluster == null) {
-                    return new ClientCore(resources, seedNode, null, commandTimeout,
+                    return new ClientCore(resources, seedNode, null, commandTimeout, settings,
                             new StandalonePubSub(seed, settings, resources, commandTimeout.toNanos()));
                 }
                 closeAll(seedNode.all(), 0);
-                return new ClientCore(resources, null, cluster, commandTimeout,
+                return new ClientCore(resources, null, cluster, commandTimeout, settings,
                         new ClusterPubSub(cluster, settings, resources, commandTimeout.toNanos()));
             } catch (RuntimeException notLoaded) {
                 closeAll(seedNode.all(), 0);
@@ -185,6 +191,16 @@ public final class ClientCore implements AutoCloseable {
         return node;
     }
 
+    /** MULTI/EXEC blocks and WATCH transactions. */
+    public TransactionRunner transactions() {
+        return transactions;
+    }
+
+    /** The pools of blocking and WATCH connections (tests and diagnostics). */
+    public DedicatedConnections dedicated() {
+        return dedicated;
+    }
+
     /** True when the client routes by hash slot to a cluster. */
     public boolean isCluster() {
         return cluster != null;
@@ -197,7 +213,8 @@ public final class ClientCore implements AutoCloseable {
     @Override
     public void close() {
         pubSub.close();
-        CompletableFuture<?> closed = cluster != null ? cluster.close() : closeAll(node.all(), closeGraceNanos);
+        CompletableFuture<?> shared = cluster != null ? cluster.close() : closeAll(node.all(), closeGraceNanos);
+        CompletableFuture<?> closed = CompletableFuture.allOf(shared, dedicated.close(closeGraceNanos));
         try {
             closed.get(closeGraceNanos + TimeUnit.SECONDS.toNanos(2), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {

@@ -127,6 +127,31 @@ public final class ClusterRouter {
         node.connections.routeSlot(slot, callerIdle).send(future);
     }
 
+    /**
+     * Sends a command that must not be redirected (a MULTI/EXEC block: its queued commands were already
+     * refused) to the primary serving {@code slot}; {@link CommandSlots#NO_KEYS} picks a primary by thread.
+     */
+    public void sendToPrimary(CommandFuture<?> future, int slot) {
+        ClusterNode node = nodeForSlot(slot, false);
+        if (node == null) {
+            refresher.requestSoon();
+            future.completeExceptionally(new RedisNotSentException("cluster",
+                    "no node serves slot " + slot + " in the client's slot table; a topology refresh was requested", null));
+            return;
+        }
+        node.connections.routeSlot(slot, false).send(future);
+    }
+
+    /** The address of the primary serving {@code slot} ({@link CommandSlots#NO_KEYS}: one by thread), or null when none is known. */
+    public Endpoint primaryFor(int slot) {
+        ClusterNode node = nodeForSlot(slot, false);
+        if (node == null) {
+            refresher.requestSoon();
+            return null;
+        }
+        return node.endpoint;
+    }
+
     /** A command missing from the built-in table: routed by the key positions COMMAND GETKEYS gave for its name. */
     private void sendWithServerKeys(CommandFuture<?> future) {
         String name = future.spec().name();

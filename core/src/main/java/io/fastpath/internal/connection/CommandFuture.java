@@ -44,6 +44,12 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
     private int redirects;
     private int retries;
+    /** Set before the first send (published by it): MULTI and these commands go out in front of this EXEC. */
+    private TransactionGroup transaction;
+
+    // Event loop only; read by the caller after completion.
+    /** The number of the channel this command was written on (see Connection#channelGeneration). */
+    int writtenOnChannel = -1;
 
     /** Set when a lost connection sends it again: its failures then say it may have run (any thread reads it). */
     private volatile boolean sentBefore;
@@ -147,6 +153,22 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
         publish();
     }
 
+    /** The MULTI block this command (an EXEC) carries, or null. */
+    public TransactionGroup transaction() {
+        return transaction;
+    }
+
+    /** Makes this command (an EXEC) carry a MULTI block: the connection writes all of it together. */
+    public CommandFuture<T> transaction(TransactionGroup group) {
+        this.transaction = group;
+        return this;
+    }
+
+    /** After completion: the channel number it was written on, -1 if it never was (a WATCH's channel). */
+    public int writtenOnChannel() {
+        return writtenOnChannel;
+    }
+
     /** Counts one more redirect and returns the new count. */
     public int countRedirect() {
         return ++redirects;
@@ -175,11 +197,11 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
 
     /**
      * True when this written command may be sent again after its connection was lost: read-only (with
-     * {@code retryReads}) or marked idempotent, not part of a transaction, not internal, and not replayed
+     * {@code retryReads}) or marked idempotent, not part of a transaction nor carrying one, not internal, and not replayed
      * {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
      */
     boolean mayReplay(boolean retryReads) {
-        return !internal && !insideTransaction && replays < MAX_REPLAYS
+        return !internal && !insideTransaction && transaction == null && replays < MAX_REPLAYS
                 && (spec.markedIdempotent() || (retryReads && spec.readOnly()));
     }
 

@@ -8,6 +8,7 @@ import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisProtocolException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.Reply;
+import io.fastpath.internal.command.BlockingCommands;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.protocol.RespEncoder;
@@ -19,6 +20,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -49,6 +52,8 @@ public final class Connection {
     private static final int MAX_COMMANDS_PER_DRAIN = 4096;
     private static final CommandSpec<Reply> ASKING_SPEC = new CommandSpec<>("ASKING",
             new byte[][] {"ASKING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
+    private static final CommandSpec<Reply> PING_SPEC = new CommandSpec<>("PING",
+            new byte[][] {"PING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
 
     enum State { CONNECTING, HANDSHAKING, READY, DISCONNECTED, CLOSED }
 
@@ -97,6 +102,11 @@ public final class Connection {
     private boolean resp3;
     /** Between a written MULTI and its EXEC/DISCARD: the commands in between are never replayed alone. */
     private boolean transactionOpen;
+    /** When the FIFO last went from empty to non-empty: silence is measured from here or the last read. */
+    private long awaitingRepliesSinceNanos;
+    private LivenessCheck liveness;
+    /** Counts channels; each written command records it, so a WATCHed transaction can insist on WATCH's channel. */
+    private int channelGeneration;
 
     public Connection(Endpoint endpoint, ConnectionSettings settings, EventLoop eventLoop, Class<? extends SocketChannel> channelType) {
         this.endpoint = endpoint;
@@ -111,9 +121,16 @@ public final class Connection {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (settings.tls() != null) {
+                            ch.pipeline().addLast(settings.tls().newHandler(ch.alloc(), endpoint, settings.connectTimeout().toMillis()));
+                        }
                         ch.pipeline().addLast(new ConnectionHandler(Connection.this, settings.limits()));
                     }
                 });
+        if (channelType == EpollSocketChannel.class && settings.responseTimeout().toMillis() > 0) {
+            // Unacknowledged bytes for this long mean the peer is gone (no FIN/RST, e.g. a dead host).
+            bootstrap.option(EpollChannelOption.TCP_USER_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.responseTimeout().toMillis()));
+        }
     }
 
     /** Starts the first connect; the returned future completes when the handshake has finished. */
@@ -232,6 +249,11 @@ public final class Connection {
      * reply is consumed by an internal entry and never reaches a caller.
      */
     private void encode(ByteBuf buffer, CommandFuture<?> command) {
+        TransactionGroup transaction = command.transaction();
+        if (transaction != null) {
+            encodeTransaction(buffer, command, transaction);
+            return;
+        }
         if (command.asking) {
             command.asking = false;
             CommandFuture<Reply> asking = new CommandFuture<>(ASKING_SPEC, true, command.deadlineNanos);
@@ -244,9 +266,43 @@ public final class Connection {
         enqueueWritten(command);
     }
 
+    /**
+     * Writes MULTI, the block's commands and EXEC (the command itself) into one buffer within one drain, so
+     * no other caller's command can come between them; internal entries consume the MULTI and QUEUED
+     * replies. A block tied to a WATCH is failed unsent when this is no longer the channel WATCH went on:
+     * the server forgot the WATCH with the old channel, and EXEC would then commit unconditionally.
+     */
+    private void encodeTransaction(ByteBuf buffer, CommandFuture<?> exec, TransactionGroup transaction) {
+        if (transaction.watchChannel() != TransactionGroup.ANY_CHANNEL && transaction.watchChannel() != channelGeneration) {
+            unanswered.decrementAndGet();
+            exec.completeExceptionally(new RedisNotSentException(endpoint.toString(),
+                    "the connection was re-established after WATCH, so the transaction was not sent", lastFailure));
+            return;
+        }
+        writeInternalEntry(buffer, new CommandFuture<>(TransactionGroup.MULTI, true, exec.deadlineNanos));
+        for (int i = 0; i < transaction.commands().size(); i++) {
+            CommandFuture<?> queued = new CommandFuture<>(transaction.queuedEntry(i), true, exec.deadlineNanos);
+            int index = i;
+            queued.whenComplete((reply, failure) -> transaction.recordQueueError(index, failure));
+            writeInternalEntry(buffer, queued);
+        }
+        RespEncoder.writeCommand(buffer, exec.spec.args());
+        enqueueWritten(exec);
+    }
+
+    private void writeInternalEntry(ByteBuf buffer, CommandFuture<?> entry) {
+        unanswered.incrementAndGet();
+        RespEncoder.writeCommand(buffer, entry.spec.args());
+        enqueueWritten(entry);
+    }
+
     private void enqueueWritten(CommandFuture<?> command) {
+        command.writtenOnChannel = channelGeneration;
         command.written = true;
         trackTransaction(command);
+        if (handler.pending.isEmpty()) {
+            awaitingRepliesSinceNanos = System.nanoTime();
+        }
         handler.pending.add(command);
         armDeadlineTimer(command.deadlineNanos);
     }
@@ -320,8 +376,10 @@ public final class Connection {
         }
         channel = activeChannel;
         handler = activeHandler;
+        channelGeneration++;
         state = State.HANDSHAKING;
         lastReadNanos = System.nanoTime();
+        liveness = new LivenessCheck(this, activeChannel, settings.pingInterval().toNanos(), settings.responseTimeout().toNanos());
         new Handshake(this, settings).start();
     }
 
@@ -363,6 +421,17 @@ public final class Connection {
         }
     }
 
+    /** Called by the handler when the TLS handshake failed: like a failed connect, retried with backoff. */
+    void onTlsHandshakeFailed(Channel failedChannel, Throwable cause) {
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        failedChannel.close();
+        onConnectFailed(new RedisConnectionException(endpoint.toString(), "TLS handshake failed: " + reason, cause));
+    }
+
+    boolean usesTls() {
+        return settings.tls() != null;
+    }
+
     private void onConnectFailed(Throwable cause) {
         recordFailure(cause);
         state = State.DISCONNECTED;
@@ -380,9 +449,15 @@ public final class Connection {
             return;
         }
         Throwable cause = lastFailure;
-        String reason = cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")";
+        String reason = (cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")")
+                + "; commands awaiting replies: " + inactiveHandler.pending.size() + "; last read "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastReadNanos) + " ms ago";
         failPending(inactiveHandler, reason, cause);
         transactionOpen = false; // the server discards an open transaction with its connection
+        if (liveness != null) {
+            liveness.stop();
+            liveness = null;
+        }
         channel = null;
         handler = null;
         ready = false;
@@ -580,7 +655,9 @@ public final class Connection {
                         : state == State.READY
                         ? new RedisTimeoutException(timeoutMessage(false), false)
                         : new RedisNotSentException(endpoint.toString(), "no connection within the command timeout; "
-                                + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts, lastFailure));
+                                + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts
+                                + "; commands waiting for the reconnect: " + waiting.size()
+                                + ". Hint: the server is down, unreachable or refusing the handshake (see the cause)", lastFailure));
             } else {
                 next = Math.min(next, command.deadlineNanos);
             }
@@ -627,6 +704,47 @@ public final class Connection {
             writable = isWritable;
             congested = receivingLargeReply || !writable;
         }
+    }
+
+    // ---- liveness (event loop) ----
+
+    boolean hasRepliesPending() {
+        return handler != null && !handler.pending.isEmpty();
+    }
+
+    /** True when an unanswered written command may be held by the server on purpose (BLPOP, XREAD BLOCK...). */
+    boolean awaitsBlockingCommand() {
+        for (CommandFuture<?> command : handler.pending) { // only scanned once the connection has been silent too long
+            if (!command.isDone() && BlockingCommands.blockNanos(command.spec.name(), command.spec.args()) != BlockingCommands.NOT_BLOCKING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The later of the last read and the moment replies started being awaited. */
+    long awaitingRepliesSinceNanos() {
+        long read = lastReadNanos;
+        return read - awaitingRepliesSinceNanos > 0 ? read : awaitingRepliesSinceNanos;
+    }
+
+    long lastReadNanos() {
+        return lastReadNanos;
+    }
+
+    /** Sends an internal PING on an idle ready connection; its reply is read and dropped like any other. */
+    void pingIfReady(long deadlineNanos) {
+        if (state == State.READY) {
+            writeInternal(new CommandFuture<>(PING_SPEC, true, deadlineNanos));
+        }
+    }
+
+    /** The server stopped answering while replies were awaited: close, so they fail and the reconnect starts. */
+    void declareUnresponsive(long silentMillis, long responseTimeoutMillis) {
+        recordFailure(new RedisConnectionException(endpoint.toString(), "no reply for " + silentMillis + " ms while "
+                + handler.pending.size() + " commands awaited one (responseTimeout " + responseTimeoutMillis
+                + " ms): the server looks hung, paused or unreachable, so the connection was closed", null));
+        channel.close();
     }
 
     // ---- read side hooks (event loop) ----

@@ -1,5 +1,6 @@
 package io.fastpath.internal.connection;
 
+import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisProtocolException;
 import io.fastpath.Reply;
@@ -9,11 +10,14 @@ import io.fastpath.internal.protocol.RespLimits;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import javax.net.ssl.SSLException;
 
 /**
  * The read side of one channel: decodes replies and matches each to the head of the FIFO of written
@@ -35,6 +39,8 @@ final class ConnectionHandler extends ByteToMessageDecoder {
     /** Async completions gathered during one read batch, handed to the executor as one task. */
     private ArrayList<CommandFuture<?>> completions = new ArrayList<>();
     private boolean broken;
+    /** The TLS handshake failure was reported with its reason; the same failure arriving as an exception is not. */
+    private boolean tlsHandshakeFailed;
 
     ConnectionHandler(Connection connection, RespLimits limits) {
         this.connection = connection;
@@ -45,7 +51,23 @@ final class ConnectionHandler extends ByteToMessageDecoder {
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         super.channelActive(ctx);
-        connection.onChannelActive(ctx.channel(), this);
+        if (!connection.usesTls()) {
+            connection.onChannelActive(ctx.channel(), this);
+        } // with TLS, the Redis handshake starts once the TLS one succeeded (userEventTriggered)
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof SslHandshakeCompletionEvent tls) {
+            if (tls.isSuccess()) {
+                connection.onChannelActive(ctx.channel(), this);
+            } else {
+                broken = true;
+                tlsHandshakeFailed = true;
+                connection.onTlsHandshakeFailed(ctx.channel(), tls.cause());
+            }
+        }
+        super.userEventTriggered(ctx, event);
     }
 
     @Override
@@ -160,7 +182,17 @@ final class ConnectionHandler extends ByteToMessageDecoder {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        connection.recordFailure(cause);
+        if (tlsHandshakeFailed) {
+            ctx.close();
+            return;
+        }
+        if (cause instanceof DecoderException && cause.getCause() instanceof SSLException tls) {
+            // E.g. the server refusing the client certificate after a TLS 1.3 handshake: name it as TLS.
+            connection.recordFailure(new RedisConnectionException(connection.endpoint().toString(),
+                    "TLS failed: " + tls.getMessage(), tls));
+        } else {
+            connection.recordFailure(cause);
+        }
         ctx.close();
     }
 }

@@ -19,6 +19,12 @@ import java.util.function.Supplier;
  *     when not null (it may answer asynchronously)
  * @param events where connection and cluster events go (the user's listener, or {@link EventDispatcher#NONE})
  * @param retryReads re-send read-only commands whose connection was lost after they were written
+ * @param pingInterval an idle connection sends PING after this long without reading; zero turns it off
+ * @param responseTimeout silence while replies are awaited that closes the connection as hung (and its
+ *     TCP_USER_TIMEOUT on epoll); zero turns it off
+ * @param blockingConnectionsPerNode the bound of each server's pool of connections for blocking commands
+ * @param watchConnectionsPerNode the bound of each server's pool of connections for WATCH transactions
+ * @param tls TLS for every connection, or null for plain TCP
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -35,12 +41,18 @@ public record ConnectionSettings(
         boolean replicaReads,
         CredentialsProvider credentialsProvider,
         EventDispatcher events,
-        boolean retryReads) {
+        boolean retryReads,
+        Duration pingInterval,
+        Duration responseTimeout,
+        int blockingConnectionsPerNode,
+        int watchConnectionsPerNode,
+        TlsContext tls) {
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
         return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                 maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
-                credentialsProvider, events, retryReads);
+                credentialsProvider, events, retryReads, pingInterval, responseTimeout,
+                blockingConnectionsPerNode, watchConnectionsPerNode, tls);
     }
 }

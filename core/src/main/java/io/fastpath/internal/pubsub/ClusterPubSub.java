@@ -1,5 +1,6 @@
 package io.fastpath.internal.pubsub;
 
+import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisServerException;
 import io.fastpath.internal.client.ClientResources;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -58,7 +60,7 @@ public final class ClusterPubSub extends PubSubEngine {
             router.requestTopologyRefresh();
             throw new RedisNotSentException("cluster", "no primary is known yet for the pub/sub connection; a topology refresh was requested", null);
         }
-        SubscriberConnection opened = openAndAwait(primaries.get((int) (System.nanoTime() % primaries.size() + primaries.size()) % primaries.size()));
+        SubscriberConnection opened = openOnAnyOf(primaries);
         opened.connection().disconnectListener(router::requestTopologyRefresh);
         synchronized (this) {
             if (classic == null && !closed) {
@@ -70,6 +72,21 @@ public final class ClusterPubSub extends PubSubEngine {
         synchronized (this) {
             return classic;
         }
+    }
+
+    /** Starts at a random primary (spreading clients over the cluster) and tries the next while one is down. */
+    private SubscriberConnection openOnAnyOf(List<Endpoint> primaries) {
+        int first = ThreadLocalRandom.current().nextInt(primaries.size());
+        RuntimeException lastFailure = null;
+        for (int i = 0; i < primaries.size(); i++) {
+            try {
+                return openAndAwait(primaries.get((first + i) % primaries.size()));
+            } catch (RedisConnectionException unreachable) {
+                lastFailure = unreachable;
+                router.requestTopologyRefresh();
+            }
+        }
+        throw lastFailure;
     }
 
     // ---- shard channels: one connection per owning primary ----

@@ -12,8 +12,10 @@ import io.fastpath.Subscription;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -59,21 +61,33 @@ public abstract class PubSubEngine implements AutoCloseable {
             throw new RedisNotSentException(kind.subscribeName(), "the client is closed", null);
         }
         ActiveSubscription subscription = new ActiveSubscription(kind, names, listener, resources.completionExecutor(), this);
-        List<String> added = registry.add(subscription);
-        if (added.isEmpty()) {
-            return subscription; // another subscription of this client already holds every name on the server
-        }
+        SubscriptionRegistry.Registration registration = registry.add(subscription);
+        List<String> added = registration.added();
         long deadline = System.nanoTime() + timeoutNanos;
         try {
-            CompletableFuture<Void> confirmed = serverSubscribe(kind, added, deadline);
-            confirmed.get(timeoutNanos, TimeUnit.NANOSECONDS);
+            if (!added.isEmpty()) {
+                serverSubscribe(kind, added, deadline).whenComplete((ok, failure) -> {
+                    if (failure == null) {
+                        registration.confirmation().complete(null);
+                    } else {
+                        registration.confirmation().completeExceptionally(
+                                failure instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failure);
+                    }
+                });
+            } else {
+                registration.confirmation().complete(null);
+            }
+            // Names another subscription is subscribing right now count only once the server confirmed them.
+            List<CompletableFuture<Void>> all = new ArrayList<>(registration.othersPending());
+            all.add(registration.confirmation());
+            CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0])).get(timeoutNanos, TimeUnit.NANOSECONDS);
             return subscription;
         } catch (ExecutionException failed) {
             subscription.unsubscribe();
             throw rethrowable(failed.getCause(), kind);
         } catch (TimeoutException timedOut) {
             subscription.unsubscribe();
-            throw new RedisTimeoutException(kind.subscribeName() + " " + added + " was not confirmed within the command timeout", true);
+            throw new RedisTimeoutException(kind.subscribeName() + " " + names + " was not confirmed within the command timeout", true);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             subscription.unsubscribe();

@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -18,26 +19,53 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class SubscriptionRegistry {
     private final Map<PubSubKind, Map<String, CopyOnWriteArrayList<ActiveSubscription>>> byKind = new EnumMap<>(PubSubKind.class);
 
+    /** Per name being subscribed on the server right now: the future completed when the server confirmed it. */
+    private final Map<PubSubKind, Map<String, CompletableFuture<Void>>> confirming = new EnumMap<>(PubSubKind.class);
+
     SubscriptionRegistry() {
         for (PubSubKind kind : PubSubKind.values()) {
             byKind.put(kind, new ConcurrentHashMap<>());
+            confirming.put(kind, new ConcurrentHashMap<>());
         }
     }
 
-    /** Adds the subscription and returns its names that no other subscription used (to subscribe on the server). */
-    synchronized List<String> add(ActiveSubscription subscription) {
+    /**
+     * What {@link #add} decided: the names no other subscription used (to subscribe on the server, then
+     * complete {@code confirmation}), and the confirmations still pending for names another subscription
+     * is subscribing right now (to wait for as well).
+     */
+    record Registration(List<String> added, CompletableFuture<Void> confirmation, List<CompletableFuture<Void>> othersPending) {}
+
+    /** Adds the subscription; see {@link Registration}. */
+    synchronized Registration add(ActiveSubscription subscription) {
         Map<String, CopyOnWriteArrayList<ActiveSubscription>> names = byKind.get(subscription.kind);
+        Map<String, CompletableFuture<Void>> pending = confirming.get(subscription.kind);
         List<String> added = new ArrayList<>();
+        List<CompletableFuture<Void>> othersPending = new ArrayList<>();
         for (String name : subscription.names()) {
             CopyOnWriteArrayList<ActiveSubscription> users = names.computeIfAbsent(name, unused -> new CopyOnWriteArrayList<>());
             if (users.isEmpty()) {
                 added.add(name);
+            } else {
+                CompletableFuture<Void> other = pending.get(name);
+                if (other != null) {
+                    othersPending.add(other);
+                }
             }
             if (!users.contains(subscription)) {
                 users.add(subscription);
             }
         }
-        return added;
+        CompletableFuture<Void> confirmation = new CompletableFuture<>();
+        for (String name : added) {
+            pending.put(name, confirmation);
+        }
+        confirmation.whenComplete((ignored, failure) -> {
+            for (String name : added) {
+                pending.remove(name, confirmation);
+            }
+        });
+        return new Registration(added, confirmation, othersPending);
     }
 
     /** Removes the subscription and returns its names no subscription uses any more (to unsubscribe on the server). */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 class SlotTableTest {
     private static final ConnectionSettings SETTINGS = new ConnectionSettings(() -> new Credentials(null, null), 0, null,
-            Duration.ofSeconds(1), RespLimits.DEFAULTS, 10, 10, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false, null, EventDispatcher.NONE, true);
+            Duration.ofSeconds(1), RespLimits.DEFAULTS, 10, 10, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false, null, EventDispatcher.NONE, true, Duration.ZERO, Duration.ZERO, 8, 4, null);
 
     private final ClientResources resources = new ClientResources(1, null, true);
 

@@ -1,0 +1,75 @@
+package io.fastpath.internal.client;
+
+import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.ConnectionSettings;
+import io.fastpath.internal.connection.Endpoint;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The client's connections that are never shared: per server, one bounded pool for blocking commands and
+ * one for WATCH transactions, each created on first use. Kept apart so that callers parked in BLPOP can
+ * never starve a transaction, and neither can delay the multiplexed connections.
+ *
+ * <p>Thread-safe (any thread).
+ */
+public final class DedicatedConnections {
+    /** Which pool: its connections serve one caller at a time. */
+    public enum Purpose { BLOCKING, WATCH }
+
+    private final ConnectionSettings settings;
+    private final ClientResources resources;
+    private final ConcurrentMap<Endpoint, LeasedConnections> blocking = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Endpoint, LeasedConnections> watch = new ConcurrentHashMap<>();
+
+    public DedicatedConnections(ConnectionSettings settings, ClientResources resources) {
+        this.settings = settings;
+        this.resources = resources;
+    }
+
+    /** A connection to {@code endpoint} leased to the caller alone; hand it back with {@link #release} or {@link #discard}. */
+    public CompletableFuture<Connection> lease(Purpose purpose, Endpoint endpoint, long deadlineNanos) {
+        return pool(purpose, endpoint).lease(deadlineNanos);
+    }
+
+    /** Returns a connection whose commands were all answered, for the next caller. */
+    public void release(Purpose purpose, Connection connection) {
+        pool(purpose, connection.endpoint()).release(connection);
+    }
+
+    /** Closes a connection in an unknown state (an abandoned blocking command, a failed WATCH) instead of reusing it. */
+    public void discard(Purpose purpose, Connection connection) {
+        pool(purpose, connection.endpoint()).discard(connection);
+    }
+
+    /** Connections open in one pool (tests and diagnostics). */
+    public int openCount(Purpose purpose, Endpoint endpoint) {
+        LeasedConnections pool = pools(purpose).get(endpoint);
+        return pool == null ? 0 : pool.openCount();
+    }
+
+    private LeasedConnections pool(Purpose purpose, Endpoint endpoint) {
+        int capacity = purpose == Purpose.BLOCKING ? settings.blockingConnectionsPerNode() : settings.watchConnectionsPerNode();
+        String name = purpose == Purpose.BLOCKING ? "blocking" : "WATCH";
+        return pools(purpose).computeIfAbsent(endpoint, address -> new LeasedConnections(address, settings, resources, capacity, name));
+    }
+
+    private ConcurrentMap<Endpoint, LeasedConnections> pools(Purpose purpose) {
+        return purpose == Purpose.BLOCKING ? blocking : watch;
+    }
+
+    /** Closes every pool; unanswered commands get up to {@code graceNanos}. */
+    public CompletableFuture<Void> close(long graceNanos) {
+        List<CompletableFuture<Void>> closed = new ArrayList<>();
+        for (LeasedConnections pool : blocking.values()) {
+            closed.add(pool.close(graceNanos));
+        }
+        for (LeasedConnections pool : watch.values()) {
+            closed.add(pool.close(graceNanos));
+        }
+        return CompletableFuture.allOf(closed.toArray(new CompletableFuture<?>[0]));
+    }
+}

@@ -1,0 +1,181 @@
+package io.fastpath.internal.transaction;
+
+import io.fastpath.RedisArgumentException;
+import io.fastpath.RedisException;
+import io.fastpath.RedisNotSentException;
+import io.fastpath.RedisServerException;
+import io.fastpath.internal.client.DedicatedConnections;
+import io.fastpath.internal.client.DedicatedConnections.Purpose;
+import io.fastpath.internal.client.NodeConnections;
+import io.fastpath.internal.cluster.ClusterRouter;
+import io.fastpath.internal.cluster.CommandSlots;
+import io.fastpath.internal.command.ArgumentList;
+import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.command.Converters;
+import io.fastpath.internal.command.ReplyConverter;
+import io.fastpath.internal.connection.CommandFuture;
+import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.connection.TransactionGroup;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+
+/**
+ * Runs MULTI/EXEC blocks. A plain block is one queue item on a shared connection (MULTI, the commands and
+ * EXEC written back to back in one drain, so no other caller's command can come between them). A WATCH
+ * transaction leases a connection from the server's WATCH pool: WATCH, the caller's reads, then the block,
+ * which is refused unsent if the connection was re-established since WATCH.
+ *
+ * <p>All or nothing: a block whose connection is lost fails as a whole (not sent, or outcome unknown);
+ * the server discards a MULTI that never saw its EXEC. Thread-safe; the methods block the calling thread.
+ */
+public final class TransactionRunner {
+    private static final byte[] EXEC = "EXEC".getBytes(StandardCharsets.US_ASCII);
+
+    /** Null on a cluster. */
+    private final NodeConnections node;
+    /** Null on a standalone server. */
+    private final ClusterRouter cluster;
+    private final DedicatedConnections dedicated;
+    private final long commandTimeoutNanos;
+
+    public TransactionRunner(NodeConnections node, ClusterRouter cluster, DedicatedConnections dedicated, long commandTimeoutNanos) {
+        this.node = node;
+        this.cluster = cluster;
+        this.dedicated = dedicated;
+        this.commandTimeoutNanos = commandTimeoutNanos;
+    }
+
+    /** MULTI, {@code commands}, EXEC on a shared connection (on a cluster: the primary of their one slot). */
+    public ExecOutcome exec(List<CommandSpec<?>> commands) {
+        if (commands.isEmpty()) {
+            return new ExecOutcome(new Object[0]);
+        }
+        int slot = cluster == null ? CommandSlots.NO_KEYS : CommandSlots.commonSlot(commands, "the transaction");
+        TransactionGroup group = new TransactionGroup(commands, TransactionGroup.ANY_CHANNEL);
+        CommandFuture<ExecOutcome> exec = execFuture(group, System.nanoTime() + commandTimeoutNanos);
+        if (cluster != null) {
+            cluster.sendToPrimary(exec, slot);
+        } else {
+            node.route(firstRoutingKey(commands), false).send(exec);
+        }
+        return awaitExec(exec, group);
+    }
+
+    /**
+     * WATCH {@code keys} on a leased connection, run {@code body} (its reads go through the session), then
+     * send the block it returns. An empty block sends UNWATCH instead and counts as committed.
+     */
+    public ExecOutcome watch(List<byte[]> keys, Function<WatchSession, List<CommandSpec<?>>> body) {
+        if (keys.isEmpty()) {
+            throw new RedisArgumentException("WATCH needs at least one key");
+        }
+        int slot = cluster == null ? CommandSlots.NO_KEYS : CommandSlots.commonSlotOfKeys(keys, "WATCH");
+        Endpoint endpoint = cluster == null ? node.all()[0].endpoint() : cluster.primaryFor(slot);
+        if (endpoint == null) {
+            throw new RedisNotSentException("cluster", "no node serves slot " + slot
+                    + " in the client's slot table; a topology refresh was requested", null);
+        }
+        Connection connection = await(dedicated.lease(Purpose.WATCH, endpoint, System.nanoTime() + commandTimeoutNanos));
+        WatchSession session = new WatchSession(connection, slot, commandTimeoutNanos);
+        boolean execSent = false;
+        boolean reusable = false;
+        try {
+            session.run(keyed("WATCH", keys, Converters.OK));
+            int watchChannel = session.lastChannel();
+            List<CommandSpec<?>> commands;
+            try {
+                commands = body.apply(session);
+            } finally {
+                session.close();
+            }
+            if (commands.isEmpty()) {
+                connection.send(new CommandFuture<>(keyed("UNWATCH", List.of(), Converters.REPLY), true,
+                        System.nanoTime() + commandTimeoutNanos)); // ahead of the next lessee's commands, in FIFO order
+                reusable = true;
+                return new ExecOutcome(new Object[0]);
+            }
+            session.requireSlot(commands, "the transaction");
+            TransactionGroup group = new TransactionGroup(commands, watchChannel);
+            CommandFuture<ExecOutcome> exec = execFuture(group, System.nanoTime() + commandTimeoutNanos);
+            execSent = true;
+            connection.send(exec);
+            try {
+                ExecOutcome outcome = awaitExec(exec, group);
+                reusable = true;
+                return outcome;
+            } catch (RedisServerException refused) {
+                reusable = true; // EXEC was answered (EXECABORT): WATCH and MULTI are over on the server
+                throw refused;
+            }
+        } catch (RuntimeException | Error failure) {
+            if (!execSent && session.allAnswered()) {
+                // The body or a read refused by the server ended it before EXEC: UNWATCH goes ahead of the next lessee.
+                connection.send(new CommandFuture<>(keyed("UNWATCH", List.of(), Converters.REPLY), true,
+                        System.nanoTime() + commandTimeoutNanos));
+                reusable = true;
+            }
+            throw failure;
+        } finally {
+            if (reusable) {
+                dedicated.release(Purpose.WATCH, connection);
+            } else {
+                dedicated.discard(Purpose.WATCH, connection); // a command went unanswered: the connection's state is unknown
+            }
+        }
+    }
+
+    private static CommandFuture<ExecOutcome> execFuture(TransactionGroup group, long deadline) {
+        CommandSpec<ExecOutcome> spec = new CommandSpec<>("EXEC", new byte[][] {EXEC},
+                ExecOutcome.converter(group.commands()), firstRoutingKey(group.commands()), false);
+        return new CommandFuture<>(spec, true, deadline).transaction(group);
+    }
+
+    private static <T> CommandSpec<T> keyed(String name, List<byte[]> keys, ReplyConverter<T> converter) {
+        ArgumentList arguments = new ArgumentList(name, keys.size() + 1);
+        for (byte[] key : keys) {
+            arguments.addKey(key);
+        }
+        return arguments.write(converter);
+    }
+
+    private static byte[] firstRoutingKey(List<CommandSpec<?>> commands) {
+        for (CommandSpec<?> command : commands) {
+            if (command.routingKey() != null) {
+                return command.routingKey();
+            }
+        }
+        return null;
+    }
+
+    /** EXECABORT gets the first command the server refused while queueing, so the cause is visible. */
+    private static ExecOutcome awaitExec(CommandFuture<ExecOutcome> exec, TransactionGroup group) {
+        try {
+            return await(exec);
+        } catch (RedisServerException refused) {
+            String cause = group.firstQueueError();
+            if (refused.code().equals("EXECABORT") && cause != null) {
+                throw new RedisServerException(refused.getMessage() + " First refused: " + cause);
+            }
+            throw refused;
+        }
+    }
+
+    static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get(); // untimed: the connection's deadline timer (or the lease's) completes it
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new RedisException(String.valueOf(e.getCause()), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            future.cancel(false);
+            throw new RedisException("interrupted while waiting for a transaction", e);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package io.fastpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fastpath.testkit.RedisServer;
+import io.fastpath.testkit.TlsCertificates;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** TLS against real servers with certificates made at test time (fault catalogue case 26). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TlsIT {
+    TlsCertificates certificates;
+    RedisServer server;
+    RedisServer mutualTlsServer;
+    RedisServer wrongHostServer;
+    RedisServer otherCaServer;
+
+    @BeforeAll
+    void start() {
+        certificates = TlsCertificates.generate();
+        server = RedisServer.builder().tls(certificates.serverCertificate(), certificates.serverKey(),
+                certificates.caCertificate(), false).start();
+        mutualTlsServer = RedisServer.builder().tls(certificates.serverCertificate(), certificates.serverKey(),
+                certificates.caCertificate(), true).start();
+        wrongHostServer = RedisServer.builder().tls(certificates.wrongHostCertificate(), certificates.wrongHostKey(),
+                certificates.caCertificate(), false).start();
+        otherCaServer = RedisServer.builder().tls(certificates.otherServerCertificate(), certificates.otherServerKey(),
+                certificates.caCertificate(), false).start();
+    }
+
+    @AfterAll
+    void stop() {
+        for (AutoCloseable closeable : new AutoCloseable[] {server, mutualTlsServer, wrongHostServer, otherCaServer, certificates}) {
+            try {
+                if (closeable != null) {
+                    closeable.close();
+                }
+            } catch (Exception ignored) {
+                // Closing the rest matters more.
+            }
+        }
+    }
+
+    private TlsOptions.Builder trustingTheTestCa() {
+        return TlsOptions.builder().trustedCertificates(certificates.caCertificate());
+    }
+
+    @Test
+    void aServerCertificateNamingItsIpAddressAndSignedByTheTrustedCaIsAccepted() {
+        try (RedisClient redis = RedisClient.builder().uri(server.tlsUri()).tls(trustingTheTestCa().build()).build()) {
+            redis.set("over-tls", "yes");
+            assertThat(redis.get("over-tls")).isEqualTo("yes");
+            assertThat(server.call("GET", "over-tls")).isEqualTo("yes"); // the same server, through its plain port
+        }
+    }
+
+    @Test
+    void hostnameVerificationRefusesACertificateForAnotherNameByDefault() {
+        assertThatThrownBy(() -> RedisClient.builder().uri(wrongHostServer.tlsUri()).tls(trustingTheTestCa().build())
+                .connectTimeout(Duration.ofSeconds(2)).build())
+                .isInstanceOf(RedisConnectionException.class)
+                .hasMessageContaining("127.0.0.1:" + wrongHostServer.tlsPort())
+                .hasMessageContaining("TLS handshake failed")
+                .hasMessageContaining("127.0.0.1");
+    }
+
+    @Test
+    void turningHostnameVerificationOffAcceptsAnotherNameFromTheTrustedCa() {
+        try (RedisClient redis = RedisClient.builder().uri(wrongHostServer.tlsUri())
+                .tls(trustingTheTestCa().verifyHostname(false).build()).build()) {
+            assertThat(redis.ping()).isEqualTo("PONG");
+        }
+    }
+
+    @Test
+    void aServerCertificateFromAnUntrustedCaIsRefusedEvenWithoutHostnameVerification() {
+        assertThatThrownBy(() -> RedisClient.builder().uri(otherCaServer.tlsUri())
+                .tls(trustingTheTestCa().verifyHostname(false).build()).connectTimeout(Duration.ofSeconds(2)).build())
+                .isInstanceOf(RedisConnectionException.class)
+                .hasMessageContaining("127.0.0.1:" + otherCaServer.tlsPort())
+                .hasMessageContaining("TLS handshake failed");
+    }
+
+    @Test
+    void aRedissUriTrustsOnlyTheJvmsCertificateAuthorities() {
+        assertThatThrownBy(() -> RedisClient.builder().uri(server.tlsUri()).connectTimeout(Duration.ofSeconds(2)).build())
+                .isInstanceOf(RedisConnectionException.class)
+                .hasMessageContaining("TLS handshake failed");
+    }
+
+    @Test
+    void mutualTlsPresentsTheClientCertificateTheServerRequires() {
+        TlsOptions withClientCertificate = trustingTheTestCa()
+                .clientCertificate(certificates.clientCertificate(), certificates.clientKey()).build();
+        try (RedisClient redis = RedisClient.builder().uri(mutualTlsServer.tlsUri()).tls(withClientCertificate).build()) {
+            assertThat(redis.ping()).isEqualTo("PONG");
+        }
+        assertThatThrownBy(() -> RedisClient.builder().uri(mutualTlsServer.tlsUri()).tls(trustingTheTestCa().build())
+                .connectTimeout(Duration.ofSeconds(2)).build())
+                .isInstanceOf(RedisConnectionException.class)
+                .hasMessageContaining("127.0.0.1:" + mutualTlsServer.tlsPort())
+                .hasMessageContaining("TLS");
+    }
+
+    @Test
+    void unreadableTlsMaterialFailsBeforeConnecting() throws Exception {
+        Path notPem = Files.writeString(certificates.directory().resolve("not-a-certificate.pem"), "hello");
+        assertThatThrownBy(() -> RedisClient.builder().uri(server.tlsUri())
+                .tls(TlsOptions.builder().trustedCertificates(notPem).build()).build())
+                .isInstanceOf(RedisArgumentException.class)
+                .hasMessageContaining("TLS material");
+        assertThatThrownBy(() -> TlsOptions.builder().trustedCertificates(certificates.directory().resolve("missing.pem")))
+                .isInstanceOf(RedisArgumentException.class)
+                .hasMessageContaining("missing.pem");
+    }
+
+    @Test
+    void aRefusedTlsHandshakeBacksOffAndARotatedTrustFileIsReadOnTheNextReconnect() throws Exception {
+        Path trustFile = certificates.directory().resolve("rotating-trust.pem");
+        Files.copy(certificates.caCertificate(), trustFile, StandardCopyOption.REPLACE_EXISTING);
+        try (RedisServer rotating = RedisServer.builder().tls(certificates.serverCertificate(), certificates.serverKey(),
+                certificates.caCertificate(), false).start()) {
+            EventRecorder events = new EventRecorder();
+            try (RedisClient redis = RedisClient.builder().uri(rotating.tlsUri()).connectionsPerNode(1)
+                    .tls(TlsOptions.builder().trustedCertificates(trustFile).build())
+                    .commandTimeout(Duration.ofMillis(1500)).eventListener(events).build()) {
+                redis.set("k", "v");
+                // The server moves to a certificate of another CA, which the client does not trust yet.
+                rotating.call("CONFIG", "SET", "tls-cert-file", certificates.otherServerCertificate().toString(),
+                        "tls-key-file", certificates.otherServerKey().toString());
+                rotating.call("CLIENT", "KILL", "TYPE", "normal");
+                Thread.sleep(200); // the client notices the kill, so the next command waits for a reconnect
+
+                assertThatThrownBy(() -> redis.get("k"))
+                        .isInstanceOf(RedisNotSentException.class)
+                        .hasMessageContaining("TLS handshake failed");
+                long refusedAttempts = events.events().stream().filter(e -> e instanceof RedisEvent.ReconnectAttempt a
+                        && a.lastFailure().contains("TLS handshake failed")).count();
+                // Exponential backoff allows about a dozen attempts in this window; a hot loop would make hundreds.
+                assertThat(refusedAttempts).isBetween(2L, 25L);
+
+                int before = events.events().size();
+                Files.copy(certificates.otherCaCertificate(), trustFile, StandardCopyOption.REPLACE_EXISTING);
+                events.awaitFrom(before, e -> e instanceof RedisEvent.Connected, "Connected with the rotated trust file");
+                assertThat(redis.get("k")).isEqualTo("v");
+            }
+        }
+    }
+}
