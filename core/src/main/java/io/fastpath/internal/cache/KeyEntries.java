@@ -20,18 +20,19 @@ final class KeyEntries {
 
     private final Variant[] variants;
     final int weight;
-    final long latestExpiryNanos;
+    /** The key leaves the cache (Caffeine's expiry) when its first reply expires, so a read needs no clock of its own. */
+    final long earliestExpiryNanos;
 
     private KeyEntries(Variant[] variants, int keyLength) {
         this.variants = variants;
         int total = keyLength;
-        long latest = Long.MIN_VALUE;
+        long earliest = variants[0].expiresAtNanos; // never empty: an empty key is removed instead
         for (Variant variant : variants) {
             total += variant.weight;
-            latest = Math.max(latest, variant.expiresAtNanos);
+            earliest = variant.expiresAtNanos - earliest < 0 ? variant.expiresAtNanos : earliest;
         }
         this.weight = total;
-        this.latestExpiryNanos = latest;
+        this.earliestExpiryNanos = earliest;
     }
 
     static Variant variant(byte[][] args, Reply value, TrackingSession session, long expiresAtNanos) {
@@ -42,11 +43,11 @@ final class KeyEntries {
         return new Variant(args, value, session, expiresAtNanos, (int) Math.min(Integer.MAX_VALUE / 2, size));
     }
 
-    /** The live reply cached for exactly {@code args}, or null (ended session, expired, or never cached). */
-    Reply find(byte[][] args, long nowNanos) {
+    /** The reply cached for exactly {@code args}, or null (ended session, or never cached); expiry is Caffeine's job. */
+    Reply find(byte[][] args) {
         for (Variant variant : variants) {
             if (sameArgs(variant.args, args)) {
-                return variant.session.isEnded() || variant.expiresAtNanos - nowNanos <= 0 ? null : variant.value;
+                return variant.session.isEnded() ? null : variant.value;
             }
         }
         return null;
