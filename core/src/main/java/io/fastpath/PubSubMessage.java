@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
  *
  * @param channel the channel it was published to (a shard channel for {@code ssubscribe})
  * @param pattern the pattern that matched it for {@code psubscribe}; null otherwise
- * @param payload the published bytes, unchanged
+ * @param payload the published bytes, unchanged; one array shared by every listener of this message, so do not modify it
  */
 public record PubSubMessage(String channel, String pattern, byte[] payload) {
 

@@ -6,6 +6,7 @@ import io.fastpath.internal.client.SyncView;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.pubsub.PubSubKind;
 import io.fastpath.internal.transaction.ExecOutcome;
+import io.fastpath.internal.transaction.WatchSession;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -120,23 +121,27 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
             encoded.add(RedisCodec.UTF8.encodeKey(key));
         }
         for (int attempt = 1; ; attempt++) {
-            List<Object> returned = new ArrayList<>(1);
-            List<Integer> size = new ArrayList<>(1);
-            WatchedTransaction[] current = new WatchedTransaction[1];
-            ExecOutcome outcome = core.transactions().watch(encoded, session -> {
-                WatchedTransaction tx = new WatchedTransaction(session);
-                current[0] = tx;
-                returned.add(body.apply(tx));
-                List<CommandSpec<?>> block = tx.block().seal();
-                size.add(block.size());
-                return block;
-            });
-            current[0].block().complete(outcome);
+            WatchAttempt<R> current = new WatchAttempt<>();
+            ExecOutcome outcome = core.transactions().watch(encoded, session -> current.run(session, body));
+            current.transaction.block().complete(outcome);
             if (outcome.committed() || attempt == maxAttempts) {
-                @SuppressWarnings("unchecked")
-                R value = (R) returned.get(0);
-                return new TransactionResult<>(outcome.committed(), size.get(0), attempt, value);
+                return new TransactionResult<>(outcome.committed(), current.commands, attempt, current.value);
             }
+        }
+    }
+
+    /** One run of a WATCH callback: its transaction, what it returned and the block it queued. Caller thread only. */
+    private static final class WatchAttempt<R> {
+        WatchedTransaction transaction;
+        R value;
+        int commands;
+
+        List<CommandSpec<?>> run(WatchSession session, Function<WatchedTransaction, R> body) {
+            transaction = new WatchedTransaction(session);
+            value = body.apply(transaction);
+            List<CommandSpec<?>> block = transaction.block().seal();
+            commands = block.size();
+            return block;
         }
     }
 

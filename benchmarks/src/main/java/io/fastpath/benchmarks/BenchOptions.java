@@ -157,13 +157,14 @@ public final class BenchOptions {
 
   public static String usage() {
     return String.join("\n",
-        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f] [--clients " + String.join(",", BenchClients.ALL) + "]",
+        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g] [--clients " + String.join(",", BenchClients.ALL) + "]",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
         "                     [--fastpath-connections 1,2,4,8] [--cluster-nodes 6,12] [--cluster-rate 25000]",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
         "  a sequential SET/GET, b bulk SETs (async window and bulk mode), c 64 callers GET,",
         "  d 32 callers GET with and without a 5 MB reader, e redis-benchmark baseline,",
         "  f 64 callers GET against a local cluster, closed loop and open loop at --cluster-rate,",
+        "  g client-side caches (Fastpath, Lettuce, Redisson): GET latency by hit rate, staleness (not in the default list)",
         "  h a cluster primary killed under load (not in the default list; -Dbench.fullCoverage=true for the server default)",
         "  every option can also be given as -Dbench.NAME=VALUE (-Dbench.quick=true)");
   }

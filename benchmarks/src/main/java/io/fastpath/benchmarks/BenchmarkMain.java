@@ -1,7 +1,10 @@
 package io.fastpath.benchmarks;
 
+import io.fastpath.benchmarks.cache.CacheHitRateScenario;
+import io.fastpath.benchmarks.cache.CacheStalenessScenario;
 import io.fastpath.benchmarks.cluster.ClusterScenario;
 import io.fastpath.benchmarks.cluster.PrimaryKillScenario;
+import io.fastpath.benchmarks.scenarios.BlockingPopScenario;
 import io.fastpath.benchmarks.scenarios.BulkSetScenario;
 import io.fastpath.benchmarks.scenarios.ConcurrentGetScenario;
 import io.fastpath.benchmarks.scenarios.LargeValueScenario;
@@ -73,7 +76,10 @@ public final class BenchmarkMain {
         new SequentialScenario(), new BulkSetScenario(), new ConcurrentGetScenario(),
         new LargeValueScenario(), new RedisBenchmarkBaseline()));
     options.clusterNodes.forEach(primaries -> scenarios.add(new ClusterScenario(primaries)));
+    scenarios.add(new CacheHitRateScenario()); // g: only with --scenarios g
+    scenarios.add(new CacheStalenessScenario());
     scenarios.add(new PrimaryKillScenario());
+    scenarios.add(new BlockingPopScenario());
     return scenarios;
   }
 

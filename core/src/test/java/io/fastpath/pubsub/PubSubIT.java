@@ -3,6 +3,7 @@ package io.fastpath.pubsub;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.CacheOptions;
 import io.fastpath.PubSubMessage;
 import io.fastpath.RedisArgumentException;
 import io.fastpath.RedisClient;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /** SUBSCRIBE, PSUBSCRIBE and SSUBSCRIBE against one real redis-server, over RESP3. */
+@SuppressWarnings("try") // subscriptions held open by try-with-resources only to be closed at the end
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PubSubIT {
     RedisServer server;
@@ -227,6 +229,21 @@ class PubSubIT {
             server.restart();
             assertThat(publishUntilReceived(inbox, i -> redis.publish("restarted", "after-" + i)).channel()).isEqualTo("restarted");
             assertThat(numsub("restarted")).isEqualTo(1L);
+        }
+    }
+
+    @Test
+    void withTheClientSideCacheOnTheSubscriberConnectionIsNotTracked() throws Exception {
+        Inbox inbox = new Inbox();
+        try (RedisClient cached = RedisClient.builder().uri(server.uri()).clientName("cached-subscriber")
+                .clientSideCache(CacheOptions.maxBytes(1 << 20)).build();
+             Subscription ignored = cached.subscribe(inbox, "cached")) {
+            cached.publish("cached", "hello");
+            assertThat(inbox.next().message()).isEqualTo("hello");
+            String subscribers = (String) server.call("CLIENT", "LIST", "TYPE", "pubsub");
+            assertThat(subscribers).contains("name=cached-subscriber").contains("flags=P ");
+            String all = (String) server.call("CLIENT", "LIST");
+            assertThat(all).as("the data connections do track").containsPattern("name=cached-subscriber .*flags=t");
         }
     }
 

@@ -23,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -56,6 +57,7 @@ public final class ClientSideCache implements ClientTracking {
     private final LongAdder evictions = new LongAdder();
     private final LongAdder invalidations = new LongAdder();
     private final AtomicBoolean sweepScheduled = new AtomicBoolean();
+    private final CoarseClock clock = new CoarseClock();
     /** Set once by the client after it connected, before any command can reach the cache. */
     private volatile FillRoute route;
 
@@ -80,7 +82,9 @@ public final class ClientSideCache implements ClientTracking {
         this.entries = Caffeine.newBuilder()
                 .maximumWeight(options.maxBytes())
                 .weigher((CacheKey key, KeyEntries held) -> held.weight)
-                .expireAfter(new LatestVariantExpiry())
+                .expireAfter(new EarliestVariantExpiry())
+                .ticker(clock::nowNanos)
+                .executor(Runnable::run) // maintenance inline: waking a pool thread costs a hit more on 2 cores
                 .evictionListener((CacheKey key, KeyEntries held, RemovalCause cause) -> {
                     if (cause == RemovalCause.SIZE) {
                         evictions.increment();
@@ -89,45 +93,53 @@ public final class ClientSideCache implements ClientTracking {
                 .build();
     }
 
-    public void route(FillRoute route) {
+    /** Connects the cache to the client's routing, and ticks its expiry clock on {@code clockLoop}. */
+    public void start(FillRoute route, ScheduledExecutorService clockLoop) {
         this.route = route;
+        clock.start(clockLoop);
     }
 
     // ---- reads (any thread) ----
 
     /** The result of a read this cache serves, from memory or from one shared fill; null for any other command. */
-    public <T> CompletableFuture<T> read(CommandSpec<T> spec, boolean blocking, long deadlineNanos) {
+    public <T> CompletableFuture<T> read(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
         if (CachedReads.isSingleKeyRead(spec) && covered(spec.routingKey())) {
-            return readOne(spec, blocking, deadlineNanos);
+            return readOne(spec, blocking, timeoutNanos);
         }
         if (CachedReads.isMget(spec) && allCovered(spec.args())) {
-            return readEachKey(spec, blocking, deadlineNanos);
+            return readEachKey(spec, blocking, timeoutNanos);
         }
         return null;
     }
 
     /** A read-only single-key command the caller asked to cache (generic API); refuses anything else before sending. */
-    public <T> CompletableFuture<T> readRequested(CommandSpec<T> spec, boolean blocking, long deadlineNanos) {
+    public <T> CompletableFuture<T> readRequested(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
         CachedReads.requireCacheable(spec);
         if (!covered(spec.routingKey())) {
             return null; // BCAST: no invalidation would ever come for this key, so it is read from the server
         }
-        return readOne(spec, blocking, deadlineNanos);
+        return readOne(spec, blocking, timeoutNanos);
     }
 
-    private <T> CompletableFuture<T> readOne(CommandSpec<T> spec, boolean blocking, long deadlineNanos) {
+    private <T> CompletableFuture<T> readOne(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
         CacheKey key = new CacheKey(spec.routingKey());
-        Reply cached = lookup(key, spec.args());
+        KeyEntries.Variant cached = lookup(key, spec.args());
         if (cached != null) {
             hits.increment();
-            return converted(spec.converter(), cached);
+            try {
+                return CompletableFuture.completedFuture(cached.converted().convert(spec.converter(), cached.value()));
+            } catch (RuntimeException wrongShape) {
+                return CompletableFuture.failedFuture(wrongShape);
+            }
         }
         misses.increment();
+        long deadlineNanos = System.nanoTime() + timeoutNanos;
         return deliver(fill(key, spec.args(), spec.name(), deadlineNanos).result, spec.converter(), blocking);
     }
 
     /** MGET: one GET entry per key; only the missing keys are read (each through its own shared fill). */
-    private <T> CompletableFuture<T> readEachKey(CommandSpec<T> spec, boolean blocking, long deadlineNanos) {
+    private <T> CompletableFuture<T> readEachKey(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
+        long deadlineNanos = System.nanoTime() + timeoutNanos; // MGET: one clock read is cheap beside the per-key lookups
         byte[][] args = spec.args();
         Reply[] values = new Reply[args.length - 1];
         List<CompletableFuture<Reply>> fills = new ArrayList<>();
@@ -135,7 +147,8 @@ public final class ClientSideCache implements ClientTracking {
         for (int i = 0; i < values.length; i++) {
             byte[][] get = {CachedReads.GET, args[i + 1]};
             CacheKey key = new CacheKey(args[i + 1]);
-            values[i] = lookup(key, get);
+            KeyEntries.Variant cached = lookup(key, get);
+            values[i] = cached == null ? null : cached.value();
             if (values[i] != null) {
                 hits.increment();
             } else {
@@ -157,9 +170,9 @@ public final class ClientSideCache implements ClientTracking {
         return deliver(all, spec.converter(), blocking);
     }
 
-    private Reply lookup(CacheKey key, byte[][] args) {
+    private KeyEntries.Variant lookup(CacheKey key, byte[][] args) {
         KeyEntries held = entries.getIfPresent(key);
-        return held == null ? null : held.find(args, System.nanoTime());
+        return held == null ? null : held.find(args);
     }
 
     /** Joins the fill in flight for exactly this read, unless one of our writes to the key completed since it started. */
@@ -249,7 +262,7 @@ public final class ClientSideCache implements ClientTracking {
         if (!route.ownsKey(connection, fill.key.bytes)) {
             return; // cluster: the slot moved away meanwhile, so this node will not invalidate it (R9)
         }
-        long now = System.nanoTime();
+        long now = clock.nowNanos(); // the clock Caffeine expires by
         long ttl = pttlMillis > 0 ? Math.min(maxTtlNanos, TimeUnit.MILLISECONDS.toNanos(pttlMillis)) : maxTtlNanos;
         KeyEntries.Variant variant = KeyEntries.variant(fill.readArgs, value, session, now + ttl);
         entries.asMap().compute(fill.key, (key, existing) -> KeyEntries.with(existing, variant, key.bytes.length, now));
@@ -291,7 +304,7 @@ public final class ClientSideCache implements ClientTracking {
 
     private void sweepDeadEntries() {
         sweepScheduled.set(false);
-        long now = System.nanoTime();
+        long now = clock.nowNanos();
         for (CacheKey key : List.copyOf(entries.asMap().keySet())) {
             entries.asMap().computeIfPresent(key, (k, held) -> held.withoutDead(k.bytes.length, now));
         }
@@ -350,7 +363,7 @@ public final class ClientSideCache implements ClientTracking {
     /** For tests: every live cached reply, with the command that read it, as key -> (command -> reply). */
     public List<CachedReply> snapshot() {
         List<CachedReply> all = new ArrayList<>();
-        long now = System.nanoTime();
+        long now = clock.nowNanos();
         entries.asMap().forEach((key, held) -> {
             for (KeyEntries.Variant variant : held.live(now)) {
                 all.add(new CachedReply(key.bytes, variant.args(), variant.value()));
@@ -362,16 +375,16 @@ public final class ClientSideCache implements ClientTracking {
     /** One live cache entry, as {@link #snapshot()} lists it. */
     public record CachedReply(byte[] key, byte[][] command, Reply value) {}
 
-    /** A key expires with its latest-expiring reply; each reply's own expiry is checked on every read. */
-    private static final class LatestVariantExpiry implements Expiry<CacheKey, KeyEntries> {
+    /** A key expires with its earliest-expiring reply (variants of one key share its PTTL, so little is lost). */
+    private static final class EarliestVariantExpiry implements Expiry<CacheKey, KeyEntries> {
         @Override
         public long expireAfterCreate(CacheKey key, KeyEntries held, long currentTime) {
-            return Math.max(0, held.latestExpiryNanos - System.nanoTime());
+            return Math.max(0, held.earliestExpiryNanos - currentTime);
         }
 
         @Override
         public long expireAfterUpdate(CacheKey key, KeyEntries held, long currentTime, long currentDuration) {
-            return Math.max(0, held.latestExpiryNanos - System.nanoTime());
+            return Math.max(0, held.earliestExpiryNanos - currentTime);
         }
 
         @Override

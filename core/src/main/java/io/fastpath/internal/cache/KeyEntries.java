@@ -1,6 +1,7 @@
 package io.fastpath.internal.cache;
 
 import io.fastpath.Reply;
+import io.fastpath.internal.command.ReplyConverter;
 import io.fastpath.internal.connection.TrackingSession;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,22 +17,49 @@ final class KeyEntries {
     private static final int OVERHEAD_BYTES = 96;
 
     /** One cached reply: what was read, by which tracking session, until when. */
-    record Variant(byte[][] args, Reply value, TrackingSession session, long expiresAtNanos, int weight) {}
+    record Variant(byte[][] args, Reply value, TrackingSession session, long expiresAtNanos, int weight,
+                   ConvertedValue converted) {}
+
+    /**
+     * The last immutable result (a String, a number, null...) a converter made of a variant's reply, so the
+     * next hit through the same converter returns it without copying or decoding (any thread; a race only
+     * converts twice).
+     */
+    static final class ConvertedValue {
+        private record Last(ReplyConverter<?> converter, Object value) {}
+
+        private volatile Last last;
+
+        @SuppressWarnings("unchecked")
+        <T> T convert(ReplyConverter<T> converter, Reply reply) {
+            Last known = last;
+            if (known != null && known.converter == converter) {
+                return (T) known.value;
+            }
+            T value = converter.convert(ReplyCopies.copy(reply)); // the caller's own copy: the binary API hands out arrays
+            if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean
+                    || value instanceof Enum<?>) {
+                last = new Last(converter, value);
+            }
+            return value;
+        }
+    }
 
     private final Variant[] variants;
     final int weight;
-    final long latestExpiryNanos;
+    /** The key leaves the cache (Caffeine's expiry) when its first reply expires, so a read needs no clock of its own. */
+    final long earliestExpiryNanos;
 
     private KeyEntries(Variant[] variants, int keyLength) {
         this.variants = variants;
         int total = keyLength;
-        long latest = Long.MIN_VALUE;
+        long earliest = variants[0].expiresAtNanos; // never empty: an empty key is removed instead
         for (Variant variant : variants) {
             total += variant.weight;
-            latest = Math.max(latest, variant.expiresAtNanos);
+            earliest = variant.expiresAtNanos - earliest < 0 ? variant.expiresAtNanos : earliest;
         }
         this.weight = total;
-        this.latestExpiryNanos = latest;
+        this.earliestExpiryNanos = earliest;
     }
 
     static Variant variant(byte[][] args, Reply value, TrackingSession session, long expiresAtNanos) {
@@ -39,14 +67,14 @@ final class KeyEntries {
         for (byte[] arg : args) {
             size += arg.length + 16;
         }
-        return new Variant(args, value, session, expiresAtNanos, (int) Math.min(Integer.MAX_VALUE / 2, size));
+        return new Variant(args, value, session, expiresAtNanos, (int) Math.min(Integer.MAX_VALUE / 2, size), new ConvertedValue());
     }
 
-    /** The live reply cached for exactly {@code args}, or null (ended session, expired, or never cached). */
-    Reply find(byte[][] args, long nowNanos) {
+    /** The reply cached for exactly {@code args}, or null (ended session, or never cached); expiry is Caffeine's job. */
+    Variant find(byte[][] args) {
         for (Variant variant : variants) {
             if (sameArgs(variant.args, args)) {
-                return variant.session.isEnded() || variant.expiresAtNanos - nowNanos <= 0 ? null : variant.value;
+                return variant.session.isEnded() ? null : variant;
             }
         }
         return null;

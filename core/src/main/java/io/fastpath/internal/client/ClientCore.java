@@ -139,10 +139,11 @@ public final class ClientCore implements AutoCloseable {
     private static final ThreadLocal<AtomicInteger> IN_FLIGHT_BY_THREAD = ThreadLocal.withInitial(AtomicInteger::new);
 
     public <T> CompletableFuture<T> dispatch(Command<T> command) {
-        return send(spec(command), false, System.nanoTime() + commandTimeoutNanos);
+        return send(spec(command), false);
     }
 
-    private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blocking, long deadline) {
+    /** The deadline is taken after the cache: a hit reads no clock. */
+    private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blocking) {
         long blockNanos = BlockTime.blockNanos(spec.name(), spec.args());
         if (blockNanos != BlockTime.NOT_BLOCKING) {
             if (cache != null) {
@@ -151,13 +152,13 @@ public final class ClientCore implements AutoCloseable {
             return blockingDispatch.send(spec, blocking, blockNanos); // never on a shared connection
         }
         if (cache != null) {
-            CompletableFuture<T> cached = cache.read(spec, blocking, deadline);
+            CompletableFuture<T> cached = cache.read(spec, blocking, commandTimeoutNanos);
             if (cached != null) {
                 return cached;
             }
             spec = cache.evictingOwnWrites(spec); // refuses RESET, CLIENT TRACKING... before anything is sent
         }
-        return sendToServer(spec, blocking, deadline);
+        return sendToServer(spec, blocking, System.nanoTime() + commandTimeoutNanos);
     }
 
     private <T> CompletableFuture<T> sendToServer(CommandSpec<T> spec, boolean blocking, long deadline) {
@@ -174,20 +175,18 @@ public final class ClientCore implements AutoCloseable {
 
     /** Sends and waits; the future completes on the I/O thread since no user code can be attached to it. */
     public <T> T execute(Command<T> command) {
-        long deadline = System.nanoTime() + commandTimeoutNanos;
         CommandSpec<T> spec = spec(command);
-        return await(send(spec, true, deadline), spec);
+        return await(send(spec, true), spec);
     }
 
     /** A read-only single-key command served through the client-side cache (generic API, on request). */
     public <T> CompletableFuture<T> dispatchCached(Command<T> command, boolean blocking) {
-        long deadline = System.nanoTime() + commandTimeoutNanos;
         CommandSpec<T> spec = spec(command);
         if (cache == null) {
             throw new RedisArgumentException("the client-side cache is off: enable it with RedisClientBuilder.clientSideCache");
         }
-        CompletableFuture<T> cached = cache.readRequested(spec, blocking, deadline);
-        return cached != null ? cached : sendToServer(spec, blocking, deadline);
+        CompletableFuture<T> cached = cache.readRequested(spec, blocking, commandTimeoutNanos);
+        return cached != null ? cached : sendToServer(spec, blocking, System.nanoTime() + commandTimeoutNanos);
     }
 
     /** As {@link #execute}, through the client-side cache. */
@@ -198,7 +197,7 @@ public final class ClientCore implements AutoCloseable {
     /** Connects the cache to this client's routing: fills go to the key's primary, plain reads by the usual path. */
     public void attachCache(ClientSideCache clientSideCache) {
         this.cache = clientSideCache;
-        clientSideCache.route(new FillRoute() {
+        clientSideCache.start(new FillRoute() {
             @Override
             public void send(CommandFuture<?> fill) {
                 if (cluster != null) {
@@ -217,7 +216,7 @@ public final class ClientCore implements AutoCloseable {
             public CompletableFuture<Reply> sendUncached(CommandSpec<Reply> read, long deadlineNanos) {
                 return sendToServer(read, true, deadlineNanos);
             }
-        });
+        }, resources.nextEventLoop());
     }
 
     /** The client-side cache, or null when it is off. */

@@ -134,10 +134,16 @@ final class ClusterNodes {
             if (previous != null) {
                 renewTrackingOfNodesThatLostSlots(previous, table);
             }
+            Set<ClusterNode> primaries = new HashSet<>(table.primaries());
             for (Map.Entry<Endpoint, ClusterNode> entry : List.copyOf(nodes.entrySet())) {
                 if (!wanted.contains(entry.getKey())) {
                     nodes.remove(entry.getKey());
                     entry.getValue().retire(closeGraceNanos, handOff);
+                } else if (!primaries.contains(entry.getValue()) && !entry.getValue().isReady()) {
+                    // A failed primary stays known (slotless) but its slots moved: its queued commands follow them.
+                    for (Connection connection : entry.getValue().connections.all()) {
+                        connection.rerouteWaiting(handOff);
+                    }
                 }
             }
             if (settings.events().enabled()) {

@@ -124,8 +124,25 @@ public final class Converters {
         return result;
     };
 
-    /** A bulk string decoded as a value, or null. */
+    private static final ReplyConverter<String> UTF8_VALUE = newValueConverter(RedisCodec.UTF8);
+    private static final ReplyConverter<byte[]> BYTES_VALUE = newValueConverter(RedisCodec.BYTES);
+
+    /**
+     * A bulk string decoded as a value, or null. One instance per built-in codec, so the client-side cache
+     * can keep a hit's converted String for the next hit (it matches converters by identity).
+     */
+    @SuppressWarnings("unchecked")
     public static <V> ReplyConverter<V> value(RedisCodec<?, V> codec) {
+        if (codec == RedisCodec.UTF8) {
+            return (ReplyConverter<V>) UTF8_VALUE;
+        }
+        if (codec == RedisCodec.BYTES) {
+            return (ReplyConverter<V>) BYTES_VALUE;
+        }
+        return newValueConverter(codec);
+    }
+
+    private static <V> ReplyConverter<V> newValueConverter(RedisCodec<?, V> codec) {
         return reply -> {
             if (reply instanceof Reply.BulkStringReply bulk) {
                 return codec.decodeValue(bulk.value());

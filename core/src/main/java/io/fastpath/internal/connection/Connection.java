@@ -561,6 +561,32 @@ public final class Connection {
     }
 
     /**
+     * While this connection is not ready, hands every keyed command waiting for it to {@code reroute}
+     * (never written here, or safe to replay): used when its node no longer serves slots, so they go to the
+     * slot's new owner instead of waiting out their deadline for a node that may not come back. Keyless
+     * commands keep waiting. Any thread; runs on the event loop.
+     */
+    public void rerouteWaiting(Consumer<CommandFuture<?>> reroute) {
+        eventLoop.execute(() -> {
+            if (state == State.READY || closing) {
+                return;
+            }
+            holdWhileNotReady();
+            var iterator = waiting.iterator();
+            while (iterator.hasNext()) {
+                CommandFuture<?> command = iterator.next();
+                if (command.isDone() || command.spec.routingKey() != null) {
+                    iterator.remove();
+                    unanswered.decrementAndGet();
+                    if (!command.isDone()) {
+                        reroute.accept(command);
+                    }
+                }
+            }
+        });
+    }
+
+    /**
      * Closes like {@link #close} but hands every command that was never written (held while reconnecting,
      * or sent after this call) to {@code handOff} instead of failing it: used when a cluster node leaves
      * the topology, so its queued commands go to the slot's new owner.

@@ -57,4 +57,12 @@ public record ConnectionSettings(
                 credentialsProvider, events, retryReads, pingInterval, responseTimeout,
                 blockingConnectionsPerNode, watchConnectionsPerNode, tls, tracking);
     }
+
+    /** The same settings without client-side-cache tracking: for connections that never read keys (pub/sub). */
+    public ConnectionSettings withoutTracking() {
+        return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
+                maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, replicaReads,
+                credentialsProvider, events, retryReads, pingInterval, responseTimeout,
+                blockingConnectionsPerNode, watchConnectionsPerNode, tls, null);
+    }
 }

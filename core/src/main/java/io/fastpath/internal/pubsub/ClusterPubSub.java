@@ -288,11 +288,16 @@ public final class ClusterPubSub extends PubSubEngine {
 
     @Override
     void resubscribeRefused(SubscriberConnection from, PubSubKind kind, List<String> names, RedisServerException refusal) {
+        if (kind != PubSubKind.SHARD) { // not a topology matter (a changed ACL): nothing to move
+            LOG.log(Level.WARNING, "re-subscribing " + kind.subscribeName() + " " + names + " on " + from.endpoint()
+                    + " after a reconnect was refused; those listeners get nothing until they subscribe again", refusal);
+            return;
+        }
         from.forget(kind, names);
-        if (kind == PubSubKind.SHARD && refusal.code().equals("MOVED")) {
+        if (refusal.code().equals("MOVED")) {
             router.moved(refusal.getMessage(), from.endpoint());
         }
-        reconcileSoon();
+        reconcileSoon(); // the forgotten channels have no holder now: they are subscribed again on their owner
     }
 
     @Override

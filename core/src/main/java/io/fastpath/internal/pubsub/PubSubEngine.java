@@ -36,7 +36,7 @@ public abstract class PubSubEngine implements AutoCloseable {
     volatile boolean closed;
 
     PubSubEngine(ConnectionSettings settings, ClientResources resources, long timeoutNanos) {
-        this.settings = settings;
+        this.settings = settings.withoutTracking(); // subscriber connections read no keys: nothing to invalidate
         this.resources = resources;
         this.timeoutNanos = timeoutNanos;
     }

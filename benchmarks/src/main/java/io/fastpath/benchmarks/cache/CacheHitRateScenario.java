@@ -1,0 +1,159 @@
+package io.fastpath.benchmarks.cache;
+
+import io.fastpath.RedisClient;
+import io.fastpath.benchmarks.BenchContext;
+import io.fastpath.benchmarks.Format;
+import io.fastpath.benchmarks.Keyspace;
+import io.fastpath.benchmarks.Row;
+import io.fastpath.benchmarks.Scenario;
+import io.fastpath.benchmarks.Table;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * (g1) GET latency through each client's client-side cache at 0, 50, 90 and 100% of reads on a hot
+ * key set that fits the cache (the rest walk a cold key space 50 times larger than the cache, so they
+ * miss), while another, uncached client writes random hot keys at one write per ten reads. Latency is
+ * taken per GET in nanoseconds; the achieved hit rate is what each cache counted.
+ */
+public final class CacheHitRateScenario implements Scenario {
+  static final int HOT_KEYS = 1_000;
+  static final int COLD_KEYS = 100_000;
+  private static final int[] HOT_SHARES = {0, 50, 90, 100};
+  private static final Duration WARMUP = Duration.ofSeconds(1);
+  private static final Duration WINDOW = Duration.ofSeconds(3);
+
+  @Override
+  public String id() {
+    return "g";
+  }
+
+  @Override
+  public String title() {
+    return "(g1) Client-side cache: one thread of GETs at 0/50/90/100% hot-key share, another client writing 1 per 10 reads";
+  }
+
+  @Override
+  public List<Row> runRound(BenchContext context, List<String> clients) {
+    context.prepareServer(admin -> {
+      admin.setAll(Keyspace.keys("hot:", HOT_KEYS), Keyspace.SMALL_VALUE_BYTES);
+      admin.setAll(Keyspace.keys("cold:", COLD_KEYS), Keyspace.SMALL_VALUE_BYTES);
+    });
+    List<Row> rows = new ArrayList<>();
+    for (String name : clients) {
+      if (!CachedReaders.ALL.contains(name)) {
+        continue;
+      }
+      for (int share : HOT_SHARES) {
+        rows.add(context.withClient(name, () -> CachedReaders.create(name, context.server().uri()),
+            reader -> reader.label() + ", " + share + "% hot", reader -> measure(context, reader, share)));
+      }
+    }
+    return rows;
+  }
+
+  private static Row measure(BenchContext context, CachedReader reader, int hotShare) {
+    AtomicLong reads = new AtomicLong();
+    AtomicBoolean running = new AtomicBoolean(true);
+    Thread writer = new Thread(() -> writeOnePerTenReads(context.server().uri(), reads, running), "cache-bench-writer");
+    writer.start();
+    try {
+      long[] coldCursor = {ThreadLocalRandom.current().nextInt(COLD_KEYS)};
+      readFor(reader, hotShare, WARMUP, reads, coldCursor, null);
+      long hitsBefore = reader.hits();
+      long missesBefore = reader.misses();
+      Histogram latencies = new Histogram(3);
+      long count = readFor(reader, hotShare, WINDOW, reads, coldCursor, latencies);
+      long hits = reader.hits() - hitsBefore;
+      long misses = reader.misses() - missesBefore;
+      double hitRate = hitsBefore < 0 ? Double.NaN : 100.0 * hits / Math.max(1, hits + misses);
+      return new Row(reader.label() + ", " + hotShare + "% hot")
+          .metric("ops", count / (double) WINDOW.toSeconds())
+          .metric("hitRate", hitRate)
+          .metric("p50", latencies.getValueAtPercentile(50) / 1000.0)
+          .metric("p99", latencies.getValueAtPercentile(99) / 1000.0)
+          .metric("p999", latencies.getValueAtPercentile(99.9) / 1000.0)
+          .text("held", reader.held());
+    } finally {
+      running.set(false);
+      try {
+        writer.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static long readFor(CachedReader reader, int hotShare, Duration window, AtomicLong reads, long[] coldCursor,
+                              Histogram latencies) {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    long end = System.nanoTime() + window.toNanos();
+    long count = 0;
+    while (true) {
+      String key = random.nextInt(100) < hotShare ? "hot:" + random.nextInt(HOT_KEYS)
+          : "cold:" + (coldCursor[0]++ % COLD_KEYS);
+      long before = System.nanoTime();
+      if (reader.get(key) == null) {
+        throw new IllegalStateException("GET " + key + " returned nil");
+      }
+      long after = System.nanoTime();
+      if (latencies != null) {
+        latencies.recordValue(after - before);
+      }
+      count++;
+      reads.lazySet(reads.get() + 1); // only this thread writes it; the writer only paces itself on it
+      if (after - end >= 0) {
+        return count;
+      }
+    }
+  }
+
+  /** Another application: SETs a random hot key whenever the reader has done ten more reads. */
+  private static void writeOnePerTenReads(String uri, AtomicLong reads, AtomicBoolean running) {
+    try (RedisClient writer = RedisClient.create(uri)) {
+      long writes = 0;
+      ThreadLocalRandom random = ThreadLocalRandom.current();
+      while (running.get()) {
+        if (writes < reads.get() / 10) {
+          writer.set("hot:" + random.nextInt(HOT_KEYS), Keyspace.SMALL_VALUE);
+          writes++;
+        } else {
+          LockSupport.parkNanos(20_000);
+        }
+      }
+    }
+  }
+
+  @Override
+  public Table table(List<Row> rows, BenchContext context) {
+    Table table = new Table(title(), List.of("client, hot-key share", "GETs/s", "hit rate", "p50 us", "p99 us",
+        "p99.9 us", "cache held at the end"));
+    for (Row row : rows) {
+      table.row(List.of(row.label(), Format.count(row.metric("ops")), percent(row.metric("hitRate")),
+          twoDecimals(row.metric("p50")), twoDecimals(row.metric("p99")), twoDecimals(row.metric("p999")),
+          row.text("held").isEmpty() ? Format.errors(row) : row.text("held")));
+    }
+    return table
+        .note("Blocking GETs from one thread; " + HOT_KEYS + " hot keys fit every cache, the " + COLD_KEYS
+            + " cold keys are read in turn and so miss (a key space 50x the bound, so the last column shows the bound held).")
+        .note("Bounds: Fastpath " + CachedReaders.FASTPATH_MAX_BYTES + " bytes; Lettuce an LRU map of "
+            + CachedReaders.PEER_MAX_ENTRIES + " entries that the benchmark supplies (ClientSideCaching has no bound); Redisson "
+            + CachedReaders.PEER_MAX_ENTRIES + " entries, LRU. Redisson does not report hits, so its hit rate is n/a.")
+        .note("Each row: " + WARMUP.toSeconds() + " s warmup, " + WINDOW.toSeconds() + " s window; latency includes two System.nanoTime calls.");
+  }
+
+  static String twoDecimals(double micros) {
+    return Double.isNaN(micros) ? Format.NOT_APPLICABLE : String.format(Locale.ROOT, micros < 10 ? "%.2f" : "%,.1f", micros);
+  }
+
+  private static String percent(double value) {
+    return Double.isNaN(value) ? Format.NOT_APPLICABLE : String.format(Locale.ROOT, "%.1f%%", value);
+  }
+}

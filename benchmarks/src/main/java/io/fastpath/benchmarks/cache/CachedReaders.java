@@ -1,0 +1,188 @@
+package io.fastpath.benchmarks.cache;
+
+import io.fastpath.CacheOptions;
+import io.fastpath.CacheStats;
+import io.fastpath.RedisClient;
+import io.lettuce.core.TrackingArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.support.caching.CacheAccessor;
+import io.lettuce.core.support.caching.CacheFrontend;
+import io.lettuce.core.support.caching.ClientSideCaching;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.redisson.Redisson;
+import org.redisson.api.RClientSideCaching;
+import org.redisson.api.RedissonClient;
+import org.redisson.api.options.ClientSideCachingOptions;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.config.Config;
+import org.redisson.config.Protocol;
+
+/**
+ * The three caches scenario (g) compares, each bounded to about the same number of entries:
+ * Fastpath's by bytes, Lettuce's {@code ClientSideCaching} over an LRU map we supply (it has no bound
+ * of its own), Redisson's {@code getClientSideCaching} with its LRU size bound.
+ */
+final class CachedReaders {
+  static final List<String> ALL = List.of("fastpath", "lettuce", "redisson");
+  /** Room for about 2,000 small entries in Fastpath's accounting (key, command, reply, overhead). */
+  static final long FASTPATH_MAX_BYTES = 512 * 1024;
+  static final int PEER_MAX_ENTRIES = 2_000;
+
+  private CachedReaders() {}
+
+  static CachedReader create(String name, String uri) {
+    return switch (name) {
+      case "fastpath" -> fastpath(uri);
+      case "lettuce" -> lettuce(uri);
+      case "redisson" -> redisson(uri);
+      default -> throw new IllegalArgumentException("no client-side cache for " + name);
+    };
+  }
+
+  private static CachedReader fastpath(String uri) {
+    RedisClient client = RedisClient.builder().uri(uri).clientSideCache(CacheOptions.maxBytes(FASTPATH_MAX_BYTES)).build();
+    return new CachedReader() {
+      @Override
+      public String label() {
+        return "fastpath";
+      }
+
+      @Override
+      public String get(String key) {
+        return client.get(key);
+      }
+
+      @Override
+      public long hits() {
+        return client.cacheStats().hits();
+      }
+
+      @Override
+      public long misses() {
+        return client.cacheStats().misses();
+      }
+
+      @Override
+      public String held() {
+        CacheStats stats = client.cacheStats();
+        return String.format(Locale.ROOT, "%,d of %,d bytes (%,d keys)", stats.bytesUsed(), FASTPATH_MAX_BYTES, stats.entries());
+      }
+
+      @Override
+      public void close() {
+        client.close();
+      }
+    };
+  }
+
+  private static CachedReader lettuce(String uri) {
+    io.lettuce.core.RedisClient client = io.lettuce.core.RedisClient.create(uri);
+    StatefulRedisConnection<String, String> connection = client.connect();
+    Map<String, String> lru = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+        return size() > PEER_MAX_ENTRIES;
+      }
+    });
+    LongAdder hits = new LongAdder();
+    LongAdder misses = new LongAdder();
+    CacheAccessor<String, String> counting = new CacheAccessor<>() {
+      @Override
+      public String get(String key) {
+        String value = lru.get(key);
+        (value == null ? misses : hits).increment();
+        return value;
+      }
+
+      @Override
+      public void put(String key, String value) {
+        lru.put(key, value);
+      }
+
+      @Override
+      public void evict(String key) {
+        lru.remove(key);
+      }
+    };
+    CacheFrontend<String, String> frontend = ClientSideCaching.enable(counting, connection, TrackingArgs.Builder.enabled());
+    return new CachedReader() {
+      @Override
+      public String label() {
+        return "lettuce";
+      }
+
+      @Override
+      public String get(String key) {
+        return frontend.get(key);
+      }
+
+      @Override
+      public long hits() {
+        return hits.sum();
+      }
+
+      @Override
+      public long misses() {
+        return misses.sum();
+      }
+
+      @Override
+      public String held() {
+        return String.format(Locale.ROOT, "%,d of %,d entries", lru.size(), PEER_MAX_ENTRIES);
+      }
+
+      @Override
+      public void close() {
+        frontend.close();
+        connection.close();
+        client.shutdown();
+      }
+    };
+  }
+
+  private static CachedReader redisson(String uri) {
+    Config config = new Config();
+    config.setProtocol(Protocol.RESP3);
+    config.useSingleServer().setAddress(uri);
+    RedissonClient client = Redisson.create(config);
+    RClientSideCaching caching = client.getClientSideCaching(ClientSideCachingOptions.defaults()
+        .size(PEER_MAX_ENTRIES).evictionPolicy(ClientSideCachingOptions.EvictionPolicy.LRU));
+    return new CachedReader() {
+      @Override
+      public String label() {
+        return "redisson";
+      }
+
+      @Override
+      public String get(String key) {
+        return caching.<String>getBucket(key, StringCodec.INSTANCE).get();
+      }
+
+      @Override
+      public long hits() {
+        return -1;
+      }
+
+      @Override
+      public long misses() {
+        return -1;
+      }
+
+      @Override
+      public String held() {
+        return "n/a (bound " + PEER_MAX_ENTRIES + " entries)";
+      }
+
+      @Override
+      public void close() {
+        caching.destroy();
+        client.shutdown();
+      }
+    };
+  }
+}

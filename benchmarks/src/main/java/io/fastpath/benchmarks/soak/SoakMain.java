@@ -1,0 +1,149 @@
+package io.fastpath.benchmarks.soak;
+
+import io.fastpath.RedisClient;
+import io.fastpath.testkit.RedisCluster;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The soak run (not part of CI; {@code scripts/soak}): mixed operations from many callers against a local
+ * cluster of primaries with one replica each while {@link SoakChaos} kills, pauses, fails over and
+ * migrates; prints the oracle's counters and each fault's recovery time, and exits 1 when a reply went to
+ * the wrong caller or a future completed twice or never.
+ *
+ * <p>Options: {@code --ops 10000000 --callers 64 --window 4 --primaries 3 --quiet 4s --results bench-results}.
+ */
+public final class SoakMain {
+
+  private SoakMain() {}
+
+  public static void main(String[] arguments) throws Exception {
+    Map<String, String> options = parse(arguments);
+    long ops = Long.parseLong(options.getOrDefault("ops", "10000000"));
+    int callers = Integer.parseInt(options.getOrDefault("callers", "64"));
+    int window = Integer.parseInt(options.getOrDefault("window", "4"));
+    int primaries = Integer.parseInt(options.getOrDefault("primaries", "3"));
+    Duration quiet = Duration.ofSeconds(Long.parseLong(options.getOrDefault("quiet", "4s").replace("s", "")));
+    Path results = Path.of(options.getOrDefault("results", "bench-results"));
+    Duration commandTimeout = Duration.ofSeconds(5);
+
+    String started = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+    System.out.println("soak: starting a cluster of " + primaries + " primaries with one replica each");
+    try (RedisCluster cluster = RedisCluster.builder().primaries(primaries).replicasPerPrimary(1)
+            .nodeTimeout(Duration.ofMillis(2000)).start();
+         RedisClient redis = RedisClient.builder().uri(cluster.primaries().get(0).uri())
+             .commandTimeout(commandTimeout).build()) {
+      // A future still open this long after its deadline will never complete.
+      long neverAfterMillis = commandTimeout.toMillis() + 30_000;
+      SoakWorkload workload = new SoakWorkload(redis, callers, window, ops, neverAfterMillis);
+      SoakChaos chaos = new SoakChaos(cluster, workload, quiet, callers);
+      long start = System.nanoTime();
+      workload.start();
+      Thread progress = progressPrinter(workload, start);
+      chaos.run();
+      workload.awaitFinished();
+      long elapsedNanos = System.nanoTime() - start;
+      progress.interrupt();
+      Thread.sleep(1000); // any late second completion would show up in the counters now
+      String report = report(started, ops, callers, window, primaries, workload, chaos, elapsedNanos);
+      System.out.println();
+      System.out.print(report);
+      Files.createDirectories(results);
+      Path file = results.resolve("soak-" + started.replace(' ', '-').replace(":", "") + ".md");
+      Files.writeString(file, report);
+      System.out.println("report written to " + file);
+      boolean clean = workload.wrong.get() == 0 && workload.completedTwice.get() == 0
+          && workload.neverCompleted.get() == 0
+          && workload.completions.get() == workload.issued.get() - workload.neverCompleted.get();
+      System.exit(clean ? 0 : 1);
+    } catch (IOException e) {
+      e.printStackTrace();
+      System.exit(2);
+    }
+  }
+
+  private static Thread progressPrinter(SoakWorkload workload, long start) {
+    Thread thread = new Thread(() -> {
+      try {
+        while (true) {
+          Thread.sleep(10_000);
+          double seconds = (System.nanoTime() - start) / 1e9;
+          System.out.printf(Locale.ROOT, "soak: %.0f s, %,d ops issued (%,.0f ops/s), %,d failed, %,d wrong%n", seconds,
+              workload.issued.get(), workload.issued.get() / seconds,
+              workload.notSent.get() + workload.outcomeUnknown.get() + workload.timedOut.get(), workload.wrong.get());
+        }
+      } catch (InterruptedException done) {
+        // The run ended.
+      }
+    }, "soak-progress");
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+
+  static String report(String started, long ops, int callers, int window, int primaries, SoakWorkload workload,
+                       SoakChaos chaos, long elapsedNanos) {
+    double seconds = elapsedNanos / 1e9;
+    StringBuilder out = new StringBuilder();
+    out.append(String.format(Locale.ROOT, "## Soak run of %s%n%n", started));
+    out.append(String.format(Locale.ROOT, "%,d mixed operations (GET 40%%, SET 30%%, INCRBY 15%%, MGET of two slots 15%%) "
+            + "from %d callers with up to %d async commands in flight each, against %d primaries + %d replicas, "
+            + "in %.0f s (%,.0f ops/s), with %d faults.%n%n",
+        ops, callers, window, primaries, primaries, seconds, workload.issued.get() / seconds, chaos.windows.size()));
+    out.append("| oracle | count |\n| --- | ---: |\n");
+    row(out, "operations issued", workload.issued.get());
+    row(out, "succeeded with a correct reply", workload.succeeded.get());
+    row(out, "**wrong replies** (another caller's value)", workload.wrong.get());
+    row(out, "**futures completed twice**", workload.completedTwice.get());
+    row(out, "**futures never completed** (deadline + 30 s)", workload.neverCompleted.get());
+    row(out, "completions counted (must equal issued - never)", workload.completions.get());
+    row(out, "failed: never sent (`RedisNotSentException`)", workload.notSent.get());
+    row(out, "failed: outcome unknown (`RedisOutcomeUnknownException`)", workload.outcomeUnknown.get());
+    row(out, "failed: timed out (`RedisTimeoutException`)", workload.timedOut.get());
+    row(out, "failed: backpressure", workload.backpressure.get());
+    for (Map.Entry<String, java.util.concurrent.atomic.AtomicLong> other : new TreeMap<>(workload.otherFailures).entrySet()) {
+      row(out, "failed: other, " + other.getKey(), other.getValue().get());
+    }
+    out.append("\n| # | fault | node | action ms | failed ops | ops > 250 ms | recovery ms |\n");
+    out.append("| ---: | --- | --- | ---: | ---: | ---: | ---: |\n");
+    int number = 1;
+    for (FaultWindow fault : chaos.windows) {
+      out.append(String.format(Locale.ROOT, "| %d | %s | %s | %,d | %,d | %,d | %,d |%n", number++, fault.fault,
+          fault.target, fault.actionMillis(), fault.failed.get(), fault.slow.get(), fault.recoveryMillis()));
+    }
+    out.append("\nRecovery: from the fault's start to the end of the last failed or slower-than-250-ms operation "
+        + "before the next fault (0: no operation was disturbed). Action: until the chaos loop's step returned "
+        + "(kill: promotion, restart and a stable cluster).\n");
+    if (!workload.wrongExamples.isEmpty()) {
+      out.append("\nWrong replies (first ").append(workload.wrongExamples.size()).append("):\n");
+      workload.wrongExamples.forEach(example -> out.append("- ").append(example).append('\n'));
+    }
+    if (!chaos.actionFailures.isEmpty()) {
+      out.append("\nChaos steps that failed:\n");
+      chaos.actionFailures.forEach(failure -> out.append("- ").append(failure).append('\n'));
+    }
+    return out.toString();
+  }
+
+  private static void row(StringBuilder out, String label, long value) {
+    out.append(String.format(Locale.ROOT, "| %s | %,d |%n", label, value));
+  }
+
+  private static Map<String, String> parse(String[] arguments) {
+    Map<String, String> options = new TreeMap<>();
+    for (int i = 0; i < arguments.length; i++) {
+      if (!arguments[i].startsWith("--") || i + 1 >= arguments.length) {
+        throw new IllegalArgumentException("usage: --ops N --callers N --window N --primaries N --quiet 4s --results DIR");
+      }
+      options.put(arguments[i].substring(2), arguments[++i]);
+    }
+    return options;
+  }
+}

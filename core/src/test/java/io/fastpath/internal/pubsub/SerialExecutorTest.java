@@ -1,0 +1,67 @@
+package io.fastpath.internal.pubsub;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** A listener's lane: its tasks run one at a time and in submission order, on a shared pool. */
+class SerialExecutorTest {
+
+    @Test
+    void tasksFromOneSubmitterRunInOrderAndNeverTwoAtOnceOnAPoolOfFourThreads() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            SerialExecutor lane = new SerialExecutor(pool);
+            List<Integer> seen = new ArrayList<>(); // only touched inside the lane, so no lock
+            AtomicInteger running = new AtomicInteger();
+            AtomicInteger overlaps = new AtomicInteger();
+            CountDownLatch done = new CountDownLatch(10_000);
+            for (int i = 0; i < 10_000; i++) {
+                int value = i;
+                lane.execute(() -> {
+                    if (running.incrementAndGet() > 1) {
+                        overlaps.incrementAndGet();
+                    }
+                    seen.add(value);
+                    running.decrementAndGet();
+                    done.countDown();
+                });
+            }
+            assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(overlaps).hasValue(0);
+            assertThat(seen).hasSize(10_000);
+            for (int i = 0; i < seen.size(); i++) {
+                assertThat(seen.get(i)).isEqualTo(i);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void withoutAnExecutorTasksRunOnTheSubmittingThread() {
+        SerialExecutor lane = new SerialExecutor(null);
+        List<String> threads = new ArrayList<>();
+        lane.execute(() -> threads.add(Thread.currentThread().getName()));
+        lane.execute(() -> threads.add(Thread.currentThread().getName()));
+        assertThat(threads).containsExactly(Thread.currentThread().getName(), Thread.currentThread().getName());
+    }
+
+    @Test
+    void aRejectingExecutorDropsTheTasksInsteadOfThrowingAtTheSubmitter() {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        pool.shutdown();
+        SerialExecutor lane = new SerialExecutor(pool);
+        AtomicInteger ran = new AtomicInteger();
+        lane.execute(ran::incrementAndGet);
+        lane.execute(ran::incrementAndGet); // the lane is usable again after a rejection
+        assertThat(ran).hasValue(0);
+    }
+}
