@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.TlsCertificates;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -137,6 +140,30 @@ class TlsIT {
                 assertThat(redis.get("k")).isEqualTo("v");
             }
         }
+    }
+
+    @Test
+    void keyStoresServeAsTrustAndAsTheClientCertificateForMutualTls() throws Exception {
+        KeyStore trust = KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        try (InputStream ca = Files.newInputStream(certificates.caCertificate())) {
+            trust.setCertificateEntry("test-ca", CertificateFactory.getInstance("X.509").generateCertificate(ca));
+        }
+        char[] password = "store-password".toCharArray();
+        Path clientStore = certificates.directory().resolve("client.p12");
+        Process export = new ProcessBuilder("openssl", "pkcs12", "-export", "-in", certificates.clientCertificate().toString(),
+                "-inkey", certificates.clientKey().toString(), "-out", clientStore.toString(), "-passout", "pass:store-password")
+                .redirectErrorStream(true).start();
+        assertThat(export.waitFor()).as(new String(export.getInputStream().readAllBytes())).isZero();
+        KeyStore client = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(clientStore)) {
+            client.load(in, password);
+        }
+        TlsOptions options = TlsOptions.builder().trustStore(trust).clientKeyStore(client, password).build();
+        try (RedisClient redis = RedisClient.builder().uri(mutualTlsServer.tlsUri()).tls(options).build()) {
+            assertThat(redis.ping()).isEqualTo("PONG");
+        }
+        assertThat(options.toString()).doesNotContain("store-password");
     }
 
     @Test
