@@ -52,6 +52,7 @@ class ClusterFaultCatalogueIT {
         // The shard of the first caller's first key: its keys are among those in flight.
         RedisServer primary = cluster.nodeForSlot(cluster.keySlot(prefix + ":c0:k0"));
         RedisServer replica = cluster.replicasOf(primary).get(0);
+        awaitEveryNodeSeesAsReplica(cluster, replica);
         try (RedisClient client = RedisClient.create(primary.uri());
              TaggedWorkload load = TaggedWorkload.start(client, prefix, 8, 16)) {
             load.awaitMoreSuccesses(500, Duration.ofSeconds(30));
@@ -60,6 +61,32 @@ class ClusterFaultCatalogueIT {
             load.stop(Duration.ofSeconds(20));
             load.assertOracle();
         }
+    }
+
+    /**
+     * Right after a cluster starts, gossip may still show a replica as a primary to some nodes, and they
+     * then deny its FORCE/TAKEOVER vote request ("it is a master node"); wait until every node agrees.
+     */
+    private static void awaitEveryNodeSeesAsReplica(RedisCluster cluster, RedisServer replica) throws InterruptedException {
+        String id = cluster.nodeId(replica);
+        long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        for (RedisServer node : cluster.nodes()) {
+            while (!seesAsReplica(node, id)) {
+                if (System.nanoTime() > giveUp) {
+                    throw new AssertionError(node + " does not list " + replica + " as a replica");
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    private static boolean seesAsReplica(RedisServer node, String id) {
+        for (String line : ((String) node.call("CLUSTER", "NODES")).split("\n")) {
+            if (line.startsWith(id + " ")) {
+                return line.split(" ")[2].contains("slave");
+            }
+        }
+        return false;
     }
 
     @Test

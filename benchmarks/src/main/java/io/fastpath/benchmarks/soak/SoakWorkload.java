@@ -97,10 +97,8 @@ final class SoakWorkload {
     return read == null || read.startsWith("c" + caller + ":k" + index + ":");
   }
 
-  private record Tracked(CompletableFuture<?> future) {}
-
   private void run(int caller) {
-    ArrayDeque<Tracked> inFlight = new ArrayDeque<>();
+    ArrayDeque<CompletableFuture<?>> inFlight = new ArrayDeque<>();
     long step = STEP_BASE + caller;
     String counter = "soak:c" + caller + ":counter";
     long sequence = 0;
@@ -135,7 +133,7 @@ final class SoakWorkload {
     }
   }
 
-  private <T> Tracked track(CompletableFuture<T> future, Function<T, String> check) {
+  private <T> CompletableFuture<T> track(CompletableFuture<T> future, Function<T, String> check) {
     issued.incrementAndGet();
     long start = System.nanoTime();
     FaultWindow fault = currentFault;
@@ -167,12 +165,12 @@ final class SoakWorkload {
         charged.recordDisturbed(failed, end);
       }
     });
-    return new Tracked(future);
+    return future;
   }
 
-  private void await(Tracked tracked) {
+  private void await(CompletableFuture<?> future) {
     try {
-      tracked.future().get(neverAfterMillis, TimeUnit.MILLISECONDS);
+      future.get(neverAfterMillis, TimeUnit.MILLISECONDS);
     } catch (ExecutionException failedAndCounted) {
       // Counted by the completion callback.
     } catch (TimeoutException never) {

@@ -79,7 +79,7 @@ public final class TransactionRunner {
             throw new RedisNotSentException("cluster", "no node serves slot " + slot
                     + " in the client's slot table; a topology refresh was requested", null);
         }
-        Connection connection = await(dedicated.lease(Purpose.WATCH, endpoint, System.nanoTime() + commandTimeoutNanos));
+        Connection connection = lease(endpoint);
         WatchSession session = new WatchSession(connection, slot, commandTimeoutNanos);
         boolean execSent = false;
         boolean reusable = false;
@@ -125,6 +125,19 @@ public final class TransactionRunner {
             } else {
                 dedicated.discard(Purpose.WATCH, connection); // a command went unanswered: the connection's state is unknown
             }
+        }
+    }
+
+    /** A WATCH connection; one granted just as the waiting caller was interrupted goes back to the pool. */
+    private Connection lease(Endpoint endpoint) {
+        CompletableFuture<Connection> lease = dedicated.lease(Purpose.WATCH, endpoint, System.nanoTime() + commandTimeoutNanos);
+        try {
+            return await(lease);
+        } catch (RuntimeException notLeased) {
+            if (Thread.currentThread().isInterrupted()) {
+                lease.thenAccept(granted -> dedicated.release(Purpose.WATCH, granted)); // runs only if the cancel came too late
+            }
+            throw notLeased;
         }
     }
 

@@ -48,8 +48,14 @@ final class ScriptedServer implements AutoCloseable {
             if (socket.isClosed()) {
                 continue; // a connection the client already dropped
             }
-            socket.getOutputStream().write(resp.getBytes(StandardCharsets.UTF_8));
-            socket.getOutputStream().flush();
+            try {
+                socket.getOutputStream().write(resp.getBytes(StandardCharsets.UTF_8));
+                socket.getOutputStream().flush();
+            } catch (IOException closedMeanwhile) {
+                if (!socket.isClosed()) {
+                    throw closedMeanwhile;
+                } // dropped between the check and the write (its serving thread closed it): same as above
+            }
         }
     }
 
