@@ -23,6 +23,8 @@ public final class BenchClients {
   public static final String JEDIS_TUNED = "jedis-pool64";
   public static final String REDISSON = "redisson";
   public static final String VERTX = "vertx";
+  /** Fastpath with the congestion detour off, to measure what the detour buys (scenario d) and costs (c). */
+  public static final String FASTPATH_NO_DETOUR = "fastpath-nodetour";
 
   public static final List<String> ALL = List.of(FASTPATH, LETTUCE, JEDIS, REDISSON, VERTX);
 
@@ -48,7 +50,7 @@ public final class BenchClients {
 
   /** Plain {@code fastpath} or a sweep variant such as {@code fastpath:4}. */
   public static boolean isFastpath(String name) {
-    return name.equals(FASTPATH) || name.startsWith(FASTPATH + SWEEP_SEPARATOR);
+    return name.equals(FASTPATH) || name.equals(FASTPATH_NO_DETOUR) || name.startsWith(FASTPATH + SWEEP_SEPARATOR);
   }
 
   /**
@@ -77,6 +79,8 @@ public final class BenchClients {
     switch (name) {
       case FASTPATH:
         return createFastpath(server.uri(), 0);
+      case FASTPATH_NO_DETOUR:
+        return createFastpathWithoutDetour(server.uri());
       case LETTUCE:
         return new LettuceBenchClient(server.uri());
       case JEDIS:
@@ -89,6 +93,17 @@ public final class BenchClients {
         return new VertxBenchClient(server.uri());
       default:
         throw new IllegalArgumentException("unknown client " + name + "; known: " + ALL);
+    }
+  }
+
+  private static BenchClient createFastpathWithoutDetour(String uri) {
+    try {
+      return (BenchClient) Class.forName(FASTPATH_ADAPTER).getConstructor(String.class, boolean.class)
+          .newInstance(uri, false);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("Fastpath client failed to start", e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Fastpath adapter is not in this build", e);
     }
   }
 

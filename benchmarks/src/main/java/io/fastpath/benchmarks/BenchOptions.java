@@ -158,6 +158,7 @@ public final class BenchOptions {
   public static String usage() {
     return String.join("\n",
         "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g] [--clients " + String.join(",", BenchClients.ALL) + "]",
+        "                     (also: jedis-pool64, fastpath-nodetour: Fastpath with congestionDetour(false))",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
         "                     [--fastpath-connections 1,2,4,8] [--cluster-nodes 6,12] [--cluster-rate 25000]",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",

@@ -186,6 +186,21 @@ class ClusterRoutingIT {
     }
 
     @Test
+    void aClientWithoutTheCongestionDetourRoutesSplitsAndFansOutLikeAnyOther() {
+        try (RedisClient plain = RedisClient.builder().uri(redis.cluster().primaries().get(0).uri())
+                .congestionDetour(false).build()) {
+            for (int i = 0; i < 50; i++) {
+                plain.set("nodetour:" + i, "v" + i);
+            }
+            assertThat(plain.mget("nodetour:3", "nodetour:17", "nodetour:42")).containsExactly("v3", "v17", "v42");
+            assertThat(plain.dbsize()).isEqualTo(client.dbsize());
+            assertThatThrownBy(() -> plain.execute(plain.commands().command("RENAME", "nodetour:1", "nodetour:2")))
+                    .isInstanceOf(RedisCrossSlotException.class);
+            assertThat(plain.get("nodetour:49")).isEqualTo("v49");
+        }
+    }
+
+    @Test
     void readsUnderReplicaPreferredAreServedByAReplica() throws Exception {
         RedisCluster cluster = redis.cluster();
         int slot = cluster.keySlot("{replicated}");

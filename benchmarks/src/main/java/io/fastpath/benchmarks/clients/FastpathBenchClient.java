@@ -25,6 +25,12 @@ public final class FastpathBenchClient implements BenchClient {
     this.label = "fastpath (" + connectionsPerNode + " conns)";
   }
 
+  /** With {@code congestionDetour(false)}: the comparison row for scenarios (c) and (d). */
+  public FastpathBenchClient(String uri, boolean congestionDetour) {
+    this.client = RedisClient.builder().uri(uri).congestionDetour(congestionDetour).build();
+    this.label = congestionDetour ? "fastpath" : "fastpath (no detour)";
+  }
+
   @Override
   public String label() {
     return label;

@@ -52,10 +52,13 @@ public final class ClientCore implements AutoCloseable {
     private final TransactionRunner transactions;
     /** The client-side cache, or null when it is off; set once by {@link #attachCache} before the client is published. */
     private ClientSideCache cache;
+    /** Whether callers' in-flight counts are kept so an idle caller may route around a congested connection. */
+    private final boolean congestionDetour;
 
     private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout,
-                       ConnectionSettings settings, PubSubEngine pubSub) {
+                       ConnectionSettings settings, PubSubEngine pubSub, boolean congestionDetour) {
         this.resources = resources;
+        this.congestionDetour = congestionDetour;
         this.node = node;
         this.cluster = cluster;
         this.pubSub = pubSub;
@@ -78,7 +81,8 @@ public final class ClientCore implements AutoCloseable {
      * closed: the cluster's are opened with the cluster settings). Fails with the last seed's error.
      */
     public static ClientCore connect(List<Endpoint> seeds, ConnectionSettings settings, ClientResources resources,
-                                     int connectionsPerNode, Duration commandTimeout, ClusterOptions clusterOptions) {
+                                     int connectionsPerNode, Duration commandTimeout, ClusterOptions clusterOptions,
+                                     boolean congestionDetour) {
         RuntimeException lastFailure = null;
         for (Endpoint seed : seeds) {
             NodeConnections seedNode;
@@ -93,11 +97,11 @@ public final class ClientCore implements AutoCloseable {
                         connectionsPerNode, clusterOptions, closeGraceNanos(commandTimeout));
                 if (cluster == null) {
                     return new ClientCore(resources, seedNode, null, commandTimeout, settings,
-                            new StandalonePubSub(seed, settings, resources, commandTimeout.toNanos()));
+                            new StandalonePubSub(seed, settings, resources, commandTimeout.toNanos()), congestionDetour);
                 }
                 closeAll(seedNode.all(), 0);
                 return new ClientCore(resources, null, cluster, commandTimeout, settings,
-                        new ClusterPubSub(cluster, settings, resources, commandTimeout.toNanos()));
+                        new ClusterPubSub(cluster, settings, resources, commandTimeout.toNanos()), congestionDetour);
             } catch (RuntimeException notLoaded) {
                 closeAll(seedNode.all(), 0);
                 lastFailure = notLoaded;
@@ -162,9 +166,12 @@ public final class ClientCore implements AutoCloseable {
     }
 
     private <T> CompletableFuture<T> sendToServer(CommandSpec<T> spec, boolean blocking, long deadline) {
-        AtomicInteger inFlight = IN_FLIGHT_BY_THREAD.get();
-        boolean idle = inFlight.get() == 0;
-        inFlight.incrementAndGet();
+        // Without the detour nothing reads the count: skip the thread-local lookup and both atomics.
+        AtomicInteger inFlight = congestionDetour ? IN_FLIGHT_BY_THREAD.get() : null;
+        boolean idle = inFlight != null && inFlight.get() == 0;
+        if (inFlight != null) {
+            inFlight.incrementAndGet();
+        }
         if (cluster != null) {
             return cluster.dispatch(spec, blocking, deadline, inFlight, idle);
         }

@@ -74,6 +74,13 @@ public final class ClusterRouter {
 
     // ---- the command path (any thread) ----
 
+    /** {@code callerInFlight} is null when the client runs without the congestion detour. */
+    private static void release(AtomicInteger callerInFlight) {
+        if (callerInFlight != null) {
+            callerInFlight.decrementAndGet();
+        }
+    }
+
     public <T> CompletableFuture<T> dispatch(CommandSpec<T> spec, boolean blocking, long deadline,
                                              AtomicInteger callerInFlight, boolean callerIdle) {
         int singleSlot = CommandPlan.singleSlot(spec);
@@ -86,7 +93,7 @@ public final class ClusterRouter {
         try {
             plan = CommandPlan.of(spec);
         } catch (RuntimeException refused) {
-            callerInFlight.decrementAndGet();
+            release(callerInFlight);
             throw refused;
         }
         if (plan.kind == CommandPlan.Kind.SLOT || plan.kind == CommandPlan.Kind.KEYLESS) {
@@ -108,10 +115,12 @@ public final class ClusterRouter {
                 default -> throw new IllegalStateException(plan.kind.name());
             };
         } catch (RuntimeException refused) { // a SCAN cursor this client did not return
-            callerInFlight.decrementAndGet();
+            release(callerInFlight);
             throw refused;
         }
-        result.whenComplete((ignored, failure) -> callerInFlight.decrementAndGet());
+        if (callerInFlight != null) {
+            result.whenComplete((ignored, failure) -> callerInFlight.decrementAndGet());
+        }
         return result;
     }
 

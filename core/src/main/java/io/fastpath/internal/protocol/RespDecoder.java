@@ -63,9 +63,15 @@ public final class RespDecoder {
     private int pendingBulkLength;
     /** Bulk strings at least this long are streamed into their array (see startStreamingBulk). */
     static final int STREAMING_THRESHOLD = 64 * 1024;
-    /** The array a large bulk string is being streamed into, or null; and how much of it is filled. */
+    /**
+     * A streamed bulk's array starts at most this large and doubles as bytes arrive, so a few header bytes
+     * announcing a huge length cannot make the client allocate it all up front (catalogue case 21).
+     */
+    static final int STREAMING_INITIAL_CAPACITY = 8 * 1024 * 1024;
+    /** The array a large bulk string is being streamed into, or null; how much of it is filled; its announced length. */
     private byte[] streamingBulk;
     private int streamingFilled;
+    private int streamingLength;
 
     public RespDecoder(RespLimits limits) {
         this.limits = limits;
@@ -379,14 +385,24 @@ public final class RespDecoder {
      */
     private void startStreamingBulk(ByteBuf in, int bodyStart, int size) {
         in.readerIndex(bodyStart);
-        streamingBulk = new byte[size];
+        streamingBulk = new byte[Math.min(size, STREAMING_INITIAL_CAPACITY)];
         streamingFilled = 0;
+        streamingLength = size;
+    }
+
+    /** Bytes held for the bulk string still arriving (0 when none): what its header alone made the client allocate. */
+    int streamingCapacity() {
+        return streamingBulk == null ? 0 : streamingBulk.length;
     }
 
     private Reply continueStreamingBulk(ByteBuf in) {
-        int size = streamingBulk.length;
+        int size = streamingLength;
         if (streamingFilled < size) {
             int chunk = Math.min(in.readableBytes(), size - streamingFilled);
+            if (streamingFilled + chunk > streamingBulk.length) { // only past STREAMING_INITIAL_CAPACITY
+                long doubled = Math.max(streamingFilled + (long) chunk, 2L * streamingBulk.length);
+                streamingBulk = Arrays.copyOf(streamingBulk, (int) Math.min(size, doubled));
+            }
             in.readBytes(streamingBulk, streamingFilled, chunk);
             streamingFilled += chunk;
             if (streamingFilled < size) {

@@ -69,6 +69,30 @@ class RespDecoderStreamingTest {
                 .isInstanceOf(RedisProtocolException.class).hasMessageContaining("not followed by CRLF");
     }
 
+    @Test
+    void aHeaderAnnouncingAHugeBulkAllocatesOnlyTheInitialCapacityUntilItsBytesArrive() {
+        RespDecoder decoder = new RespDecoder(RespLimits.DEFAULTS);
+        io.netty.buffer.ByteBuf buffer = io.netty.buffer.Unpooled.buffer();
+        try {
+            buffer.writeBytes("$400000000\r\nabc".getBytes(StandardCharsets.US_ASCII));
+            assertThat(decoder.decode(buffer)).isNull();
+            assertThat(decoder.pendingBulkLength()).isEqualTo(400_000_000);
+            assertThat(decoder.streamingCapacity()).isEqualTo(RespDecoder.STREAMING_INITIAL_CAPACITY);
+        } finally {
+            buffer.release();
+        }
+    }
+
+    @Test
+    void aBulkLongerThanTheInitialCapacityGrowsAsItArrivesAndDecodesToTheSameBytes() {
+        byte[] payload = new byte[RespDecoder.STREAMING_INITIAL_CAPACITY * 2 + 123];
+        new Random(5).nextBytes(payload);
+        Reply expected = new Reply.BulkStringReply(payload);
+        byte[] wire = concat(written(expected, true), written(new Reply.IntegerReply(1), true));
+        assertThat(decodeInChunksOf(new RespDecoder(RespLimits.DEFAULTS), wire, 1 << 20))
+                .containsExactly(expected, new Reply.IntegerReply(1));
+    }
+
     private static byte[] concat(byte[] first, byte[] second) {
         byte[] both = Arrays.copyOf(first, first.length + second.length);
         System.arraycopy(second, 0, both, first.length, second.length);
