@@ -140,7 +140,7 @@ class ClusterScriptsAndStreamsIT {
     }
 
     @Test
-    void aFunctionLibraryLoadedThroughTheClientIsOnEveryPrimaryRunsByKeyAndIsDeletedEverywhere() {
+    void aFunctionLibraryLoadedThroughTheClientIsOnEveryPrimaryRunsByKeyAndIsDeletedAndFlushedEverywhere() {
         assertThat(client.functionLoad(LIBRARY)).isEqualTo("counters");
         for (RedisServer primary : redis.cluster().primaries()) {
             assertThat(libraryNamesOn(primary)).as("libraries of %s", primary).containsExactly("counters");
@@ -163,6 +163,12 @@ class ClusterScriptsAndStreamsIT {
         for (String key : keys.values()) {
             assertThatThrownBy(() -> client.fcall("bump", List.of(key), List.of("1")))
                     .isInstanceOf(RedisServerException.class).hasMessageContaining("Function not found");
+        }
+
+        client.functionLoad(LIBRARY);
+        client.functionFlush();
+        for (RedisServer primary : redis.cluster().primaries()) {
+            assertThat(libraryNamesOn(primary)).as("libraries of %s after FUNCTION FLUSH", primary).isEmpty();
         }
     }
 
