@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 class StreamCommandsIT extends RedisServerPerClass {
@@ -88,28 +89,32 @@ class StreamCommandsIT extends RedisServerPerClass {
     }
 
     @Test
-    void aConsumerGroupProcessesTenThousandEntriesInBatchesAndLeavesNothingPending() {
-        for (int batch = 0; batch < 10; batch++) {
-            List<java.util.concurrent.CompletableFuture<String>> adds = new ArrayList<>();
-            for (int i = 0; i < 1000; i++) {
-                adds.add(redis.async().xadd("jobs", Map.of("n", Integer.toString(batch * 1000 + i))));
+    void aConsumerGroupProcessesOneHundredThousandEntriesInBatchesEachExactlyOnceAndLeavesNothingPending() {
+        int total = 100_000;
+        for (int chunk = 0; chunk < total; chunk += 10_000) { // pipelined: 10,000 XADDs in flight, then their replies
+            List<CompletableFuture<String>> adds = new ArrayList<>(10_000);
+            for (int n = chunk; n < chunk + 10_000; n++) {
+                adds.add(redis.async().xadd("jobs", Map.of("n", Integer.toString(n))));
             }
-            adds.forEach(java.util.concurrent.CompletableFuture::join);
+            adds.forEach(CompletableFuture::join);
         }
+        assertThat(redis.xlen("jobs")).isEqualTo(total);
         redis.xgroupCreate("jobs", "workers", "0");
 
-        long sum = 0;
+        boolean[] seen = new boolean[total];
         int processed = 0;
         int batches = 0;
         while (true) {
             List<StreamEntries<String, String>> read = redis.xreadGroup("workers", "worker-1",
-                    StreamReadArgs.none().count(500), List.of(StreamOffset.undelivered("jobs")));
+                    StreamReadArgs.none().count(1000), List.of(StreamOffset.undelivered("jobs")));
             if (read.isEmpty()) {
                 break;
             }
             List<String> ids = new ArrayList<>();
             for (StreamEntry<String, String> entry : read.get(0).entries()) {
-                sum += Long.parseLong(entry.fields().get("n"));
+                int n = Integer.parseInt(entry.fields().get("n"));
+                assertThat(seen[n]).as("entry %d delivered twice", n).isFalse();
+                seen[n] = true;
                 ids.add(entry.id());
             }
             assertThat(redis.xpending("jobs", "workers").count()).isEqualTo(ids.size());
@@ -117,9 +122,11 @@ class StreamCommandsIT extends RedisServerPerClass {
             processed += ids.size();
             batches++;
         }
-        assertThat(processed).isEqualTo(10_000);
-        assertThat(batches).isEqualTo(20);
-        assertThat(sum).isEqualTo(10_000L * 9_999 / 2);
+        assertThat(processed).isEqualTo(total);
+        assertThat(batches).isEqualTo(100);
+        for (int n = 0; n < total; n++) {
+            assertThat(seen[n]).as("entry %d never delivered", n).isTrue();
+        }
         PendingSummary summary = redis.xpending("jobs", "workers");
         assertThat(summary.count()).isZero();
         assertThat(summary.lowestId()).isNull();
