@@ -164,24 +164,6 @@ class ClientSideCacheClusterIT {
     }
 
     private static <T> void awaitValue(Supplier<T> read, T expected) {
-        long giveUpAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        T last = null;
-        while (System.nanoTime() < giveUpAt) {
-            try {
-                last = read.get();
-                if (java.util.Objects.equals(last, expected)) {
-                    return;
-                }
-            } catch (RedisException reconnecting) {
-                // a node's connections may still be coming back
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
-        throw new AssertionError("expected " + expected + " within 15 s, last read " + last);
+        Eventually.awaitValue(read, expected, Duration.ofSeconds(15));
     }
 }

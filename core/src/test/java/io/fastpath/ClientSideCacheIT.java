@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
@@ -417,25 +418,7 @@ class ClientSideCacheIT {
         awaitValue(() -> redis.get(key), expected);
     }
 
-    private static <T> void awaitValue(java.util.function.Supplier<T> read, T expected) {
-        long giveUpAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        T last = null;
-        while (System.nanoTime() < giveUpAt) {
-            try {
-                last = read.get();
-                if (java.util.Objects.equals(last, expected)) {
-                    return;
-                }
-            } catch (RedisException reconnecting) {
-                // the client may still be reconnecting after a fault
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
-        throw new AssertionError("expected " + expected + " within 10 s, last read " + last);
+    private static <T> void awaitValue(Supplier<T> read, T expected) {
+        Eventually.awaitValue(read, expected, Duration.ofSeconds(10));
     }
 }
