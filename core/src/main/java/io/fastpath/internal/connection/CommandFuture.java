@@ -63,9 +63,7 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
 
     // Event loop only.
     boolean written;
-    /** Written between MULTI and EXEC/DISCARD on its connection: never replayed on its own. */
-    boolean insideTransaction;
-    /** Handshake and ASKING entries: they belong to one channel and are never replayed. */
+    /** Handshake, ASKING, MULTI/QUEUED and cache-fill preamble entries: they belong to one channel and are never replayed. */
     boolean internal;
     private int replays;
     T pendingResult;
@@ -219,11 +217,11 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
 
     /**
      * True when this written command may be sent again after its connection was lost: read-only (with
-     * {@code retryReads}) or marked idempotent, not part of a transaction nor carrying one (nor a cache fill's group), not internal, and not replayed
-     * {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
+     * {@code retryReads}) or marked idempotent, not internal (a MULTI block's own entries are), not carrying a
+     * MULTI block or a cache fill's group, and not replayed {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
      */
     boolean mayReplay(boolean retryReads) {
-        return !internal && !insideTransaction && transaction == null && preamble == null && replays < MAX_REPLAYS
+        return !internal && transaction == null && preamble == null && replays < MAX_REPLAYS
                 && (spec.markedIdempotent() || (retryReads && spec.readOnly()));
     }
 
@@ -232,7 +230,6 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
         replays++;
         sentBefore = true;
         prepareResend(false);
-        insideTransaction = false;
     }
 
     /** True when an earlier attempt was written to a connection that was then lost: it may have run. */

@@ -102,8 +102,6 @@ public final class Connection {
     private long deadlineTimerAt = Long.MAX_VALUE;
     private Throwable lastFailure;
     private boolean resp3;
-    /** Between a written MULTI and its EXEC/DISCARD: the commands in between are never replayed alone. */
-    private boolean transactionOpen;
     /** When the FIFO last went from empty to non-empty: silence is measured from here or the last read. */
     private long awaitingRepliesSinceNanos;
     private LivenessCheck liveness;
@@ -304,6 +302,7 @@ public final class Connection {
     }
 
     private void writeInternalEntry(ByteBuf buffer, CommandFuture<?> entry) {
+        entry.internal = true; // MULTI and QUEUED replies: never replayed apart from their block
         unanswered.incrementAndGet();
         RespEncoder.writeCommand(buffer, entry.spec.args());
         enqueueWritten(entry);
@@ -312,7 +311,6 @@ public final class Connection {
     private void enqueueWritten(CommandFuture<?> command) {
         command.writtenOnChannel = channelGeneration;
         command.written = true;
-        trackTransaction(command);
         if (handler.pending.isEmpty()) {
             awaitingRepliesSinceNanos = System.nanoTime();
         }
@@ -320,16 +318,6 @@ public final class Connection {
         armDeadlineTimer(command.deadlineNanos);
     }
 
-    private void trackTransaction(CommandFuture<?> command) {
-        String name = command.spec.name();
-        if (name.equals("MULTI")) {
-            transactionOpen = true;
-        }
-        command.insideTransaction = transactionOpen;
-        if (transactionOpen && (name.equals("EXEC") || name.equals("DISCARD"))) {
-            transactionOpen = false;
-        }
-    }
 
     private void holdWhileNotReady() {
         CommandFuture<?> command;
@@ -470,7 +458,6 @@ public final class Connection {
                 + "; commands awaiting replies: " + inactiveHandler.pending.size() + "; last read "
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastReadNanos) + " ms ago";
         failPending(inactiveHandler, reason, cause);
-        transactionOpen = false; // the server discards an open transaction with its connection
         if (liveness != null) {
             liveness.stop();
             liveness = null;
