@@ -209,6 +209,23 @@ class ClientSideCacheIT {
     }
 
     @Test
+    void aBlockingPopOnADedicatedConnectionEvictsTheListBeforeItsCallerReadsAgain() {
+        try (RedisClient redis = cachedClient()) {
+            for (int i = 0; i < 500; i++) {
+                String list = "popped:" + (i % 8);
+                redis.rpush(list, "first-" + i, "second-" + i);
+                assertThat(redis.lrange(list, 0, -1)).startsWith("first-" + i); // cached now
+                KeyValue<String, String> popped = redis.blpop(Duration.ofSeconds(1), list);
+                assertThat(popped.value()).isEqualTo("first-" + i);
+                // The pop ran on a blocking-pool connection; only the local eviction makes this read fresh at once.
+                assertThat(redis.lrange(list, 0, -1)).doesNotContain("first-" + i);
+                redis.del(list);
+            }
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
     void anEntryExpiresWithTheKeysOwnTtlEvenWithoutAnInvalidation() throws Exception {
         try (RedisClient redis = cachedClient()) {
             server.call("DEBUG", "SET-ACTIVE-EXPIRE", "0"); // the server then only expires a key when it is read
