@@ -15,15 +15,23 @@ import java.util.List;
 public final class CacheOptions {
     /** Longest an entry lives without being read again from the server: bounds staleness if invalidations are lost. */
     public static final Duration DEFAULT_MAX_TTL = Duration.ofSeconds(60);
+    /**
+     * Default bound on how long an invalidation that reached the socket may wait unapplied while its entry
+     * is still served: half of the 1 ms staleness target of benchmark scenario g2, leaving the rest to the
+     * server and the network.
+     */
+    public static final Duration DEFAULT_MAX_INVALIDATION_DELAY = Duration.ofNanos(500_000);
 
     private final long maxBytes;
     private final Duration maxTtl;
     private final List<String> broadcastPrefixes;
+    private final Duration maxInvalidationDelay;
 
-    private CacheOptions(long maxBytes, Duration maxTtl, List<String> broadcastPrefixes) {
+    private CacheOptions(long maxBytes, Duration maxTtl, List<String> broadcastPrefixes, Duration maxInvalidationDelay) {
         this.maxBytes = maxBytes;
         this.maxTtl = maxTtl;
         this.broadcastPrefixes = broadcastPrefixes;
+        this.maxInvalidationDelay = maxInvalidationDelay;
     }
 
     /** A cache holding at most {@code bytes} of keys, command arguments and values (an estimate of heap used). */
@@ -31,7 +39,7 @@ public final class CacheOptions {
         if (bytes < 1024) {
             throw new RedisArgumentException("the client-side cache needs at least 1024 bytes, got " + bytes);
         }
-        return new CacheOptions(bytes, DEFAULT_MAX_TTL, null);
+        return new CacheOptions(bytes, DEFAULT_MAX_TTL, null, DEFAULT_MAX_INVALIDATION_DELAY);
     }
 
     /** The longest an entry is served locally; a key's own server TTL (PTTL) shortens it further. Default 60 s. */
@@ -39,7 +47,7 @@ public final class CacheOptions {
         if (maxTtl == null || maxTtl.isNegative() || maxTtl.isZero()) {
             throw new RedisArgumentException("the cache ttl must be positive, got " + maxTtl);
         }
-        return new CacheOptions(maxBytes, maxTtl, broadcastPrefixes);
+        return new CacheOptions(maxBytes, maxTtl, broadcastPrefixes, maxInvalidationDelay);
     }
 
     /**
@@ -58,7 +66,22 @@ public final class CacheOptions {
             }
             list.add(prefix);
         }
-        return new CacheOptions(maxBytes, maxTtl, List.copyOf(list));
+        return new CacheOptions(maxBytes, maxTtl, List.copyOf(list), maxInvalidationDelay);
+    }
+
+    /**
+     * Cached replies are served only while the I/O thread that receives their invalidations has run within
+     * {@code delay} (default 500 µs); otherwise the read goes to the server. So a GC pause or an I/O thread
+     * starved of CPU cannot leave an invalidation unread in the socket while readers get the old value: a
+     * reply is served at most {@code delay} (plus one event-loop turn) after its invalidation reached this
+     * client. While the cache is being read, each connection's I/O thread runs a tiny task every
+     * {@code delay / 4} to prove it is alive.
+     */
+    public CacheOptions maxInvalidationDelay(Duration delay) {
+        if (delay == null || delay.isNegative() || delay.isZero()) {
+            throw new RedisArgumentException("the cache's maxInvalidationDelay must be positive, got " + delay);
+        }
+        return new CacheOptions(maxBytes, maxTtl, broadcastPrefixes, delay);
     }
 
     public long maxBytes() {
@@ -69,6 +92,10 @@ public final class CacheOptions {
         return maxTtl;
     }
 
+    public Duration maxInvalidationDelay() {
+        return maxInvalidationDelay;
+    }
+
     /** The BCAST prefixes, or null in the default OPTIN mode. */
     public List<String> broadcastPrefixes() {
         return broadcastPrefixes;
@@ -76,7 +103,7 @@ public final class CacheOptions {
 
     @Override
     public String toString() {
-        return "CacheOptions[maxBytes=" + maxBytes + ", maxTtl=" + maxTtl
+        return "CacheOptions[maxBytes=" + maxBytes + ", maxTtl=" + maxTtl + ", maxInvalidationDelay=" + maxInvalidationDelay
                 + (broadcastPrefixes == null ? ", OPTIN" : ", BCAST " + broadcastPrefixes) + "]";
     }
 }

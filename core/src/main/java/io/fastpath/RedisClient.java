@@ -2,6 +2,7 @@ package io.fastpath;
 
 import io.fastpath.internal.client.AsyncView;
 import io.fastpath.internal.client.ClientCore;
+import io.fastpath.internal.cache.ClientSideCache;
 import io.fastpath.internal.client.SyncView;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.pubsub.PubSubKind;
@@ -61,6 +62,13 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
     @Override
     public CommandBuilder<String, String> commands() {
         return CommandBuilder.UTF8;
+    }
+
+    /** GET; with the client-side cache on, a hit is answered before any command is built. */
+    @Override
+    public String get(String key) {
+        Object cached = core.cachedGet(CommandBuilder.UTF8, key);
+        return cached != ClientSideCache.MISS ? (String) cached : RedisCommands.super.get(key);
     }
 
     /**

@@ -3,21 +3,25 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.internal.connection.Connection;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RespClient;
+import io.netty.channel.EventLoop;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,7 +57,20 @@ class ClientSideCacheIT {
                 .clientSideCache(options).build();
     }
 
+    /**
+     * Tests that count hits exactly use this bound on invalidation delay: with the default 500 µs, a loaded
+     * test machine that keeps an I/O thread off the CPU turns a hit into a read from the server, by design.
+     * Own-write tests use it too, so only the local eviction can make their reads fresh. The bound itself is
+     * tested with a stalled I/O thread, and the race, kill and flush tests run with the default.
+     */
+    private static final Duration COUNTED_HITS_DELAY = Duration.ofSeconds(5);
+
     private RedisClient cachedClient() {
+        return cachedClient(CacheOptions.maxBytes(16 << 20).maxInvalidationDelay(COUNTED_HITS_DELAY));
+    }
+
+    /** The default bound on invalidation delay, for tests that check values, not hit counts. */
+    private RedisClient cachedClientWithDefaultDelay() {
         return cachedClient(CacheOptions.maxBytes(16 << 20));
     }
 
@@ -74,8 +91,47 @@ class ClientSideCacheIT {
     }
 
     @Test
+    void anInvalidationWaitingBehindAStalledIoThreadIsNeverOutrunByAReadFromMemory() throws Exception {
+        try (RedisClient redis = cachedClient(CacheOptions.maxBytes(16 << 20).maxInvalidationDelay(Duration.ofMillis(1)))) {
+            redis.set("stall:key", "old");
+            assertThat(redis.get("stall:key")).isEqualTo("old");
+            assertThat(redis.core().cache().snapshot()).anySatisfy(entry -> assertThat(new String(entry.key())).isEqualTo("stall:key"));
+
+            // Stall every I/O thread of the cached client, as a GC pause or a starved CPU would.
+            CountDownLatch release = new CountDownLatch(1);
+            Set<EventLoop> loops = new HashSet<>();
+            for (Connection connection : redis.core().node().all()) {
+                loops.add(connection.eventLoop());
+            }
+            CountDownLatch stalled = new CountDownLatch(loops.size());
+            for (EventLoop loop : loops) {
+                loop.execute(() -> {
+                    stalled.countDown();
+                    awaitQuietly(release);
+                });
+            }
+            assertThat(stalled.await(5, TimeUnit.SECONDS)).isTrue();
+            other.set("stall:key", "new"); // acknowledged: its invalidation now sits unread in a stalled socket
+            Thread.sleep(5); // well past the 1 ms bound
+
+            CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> redis.get("stall:key"));
+            Thread.sleep(20); // room for a read from memory to complete with the old value, were it allowed
+            release.countDown();
+            assertThat(read.get(10, TimeUnit.SECONDS)).isEqualTo("new");
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
     void readersMissingOnHotKeysWhileOtherClientsWriteNeverKeepAStaleEntry() throws Exception {
-        try (RedisClient redis = cachedClient()) {
+        try (RedisClient redis = cachedClientWithDefaultDelay()) {
             int keys = 8;
             AtomicBoolean writing = new AtomicBoolean(true);
             AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -159,7 +215,7 @@ class ClientSideCacheIT {
 
     @Test
     void clientKillOfTheTrackingConnectionsWithAWriteBeforeTheyReconnectServesTheNewValue() {
-        try (RedisClient redis = cachedClient()) {
+        try (RedisClient redis = cachedClientWithDefaultDelay()) {
             other.set("k", "before");
             assertThat(redis.get("k")).isEqualTo("before");
             assertThat(redis.get("k")).isEqualTo("before"); // cached
@@ -177,7 +233,7 @@ class ClientSideCacheIT {
 
     @Test
     void killNineOfTheServerAndAWriteBeforeTheClientReconnectsServesTheNewValue() {
-        try (RedisClient redis = cachedClient()) {
+        try (RedisClient redis = cachedClientWithDefaultDelay()) {
             other.set("k", "before");
             assertThat(redis.get("k")).isEqualTo("before");
             assertThat(redis.get("k")).isEqualTo("before");
@@ -193,7 +249,7 @@ class ClientSideCacheIT {
 
     @Test
     void flushallByAnotherClientClearsEveryEntry() {
-        try (RedisClient redis = cachedClient()) {
+        try (RedisClient redis = cachedClientWithDefaultDelay()) {
             for (int i = 0; i < 20; i++) {
                 other.set("f:" + i, "v" + i);
                 redis.get("f:" + i);
@@ -245,7 +301,7 @@ class ClientSideCacheIT {
 
     @Test
     void theConfiguredTtlBoundsAnEntryOfAKeyWithoutExpiry() throws Exception {
-        try (RedisClient redis = cachedClient(CacheOptions.maxBytes(1 << 20).ttl(Duration.ofMillis(200)))) {
+        try (RedisClient redis = cachedClient(CacheOptions.maxBytes(1 << 20).ttl(Duration.ofMillis(200)).maxInvalidationDelay(COUNTED_HITS_DELAY))) {
             other.set("k", "v");
             redis.get("k");
             redis.get("k");
@@ -378,7 +434,7 @@ class ClientSideCacheIT {
 
     @Test
     void bcastModeCachesOnlyKeysUnderItsPrefixes() {
-        try (RedisClient redis = cachedClient(CacheOptions.maxBytes(1 << 20).bcast("user:"))) {
+        try (RedisClient redis = cachedClient(CacheOptions.maxBytes(1 << 20).bcast("user:").maxInvalidationDelay(COUNTED_HITS_DELAY))) {
             other.set("user:1", "ann");
             other.set("order:1", "book");
             // Every connection gets every broadcast, so a late copy of the invalidation of the SET above may

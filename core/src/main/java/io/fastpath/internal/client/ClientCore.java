@@ -1,6 +1,7 @@
 package io.fastpath.internal.client;
 
 import io.fastpath.Command;
+import io.fastpath.CommandBuilder;
 import io.fastpath.PubSubListener;
 import io.fastpath.RedisArgumentException;
 import io.fastpath.RedisConnectionException;
@@ -16,6 +17,7 @@ import io.fastpath.internal.cluster.ClusterRouter;
 import io.fastpath.internal.transaction.TransactionRunner;
 import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
@@ -146,7 +148,7 @@ public final class ClientCore implements AutoCloseable {
         return send(spec(command), false);
     }
 
-    /** The deadline is taken after the cache: a hit reads no clock. */
+    /** The deadline is taken after the cache, which reads the clock itself. */
     private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blocking) {
         long blockNanos = BlockTime.blockNanos(spec.name(), spec.args());
         if (blockNanos != BlockTime.NOT_BLOCKING) {
@@ -224,6 +226,18 @@ public final class ClientCore implements AutoCloseable {
                 return sendToServer(read, true, deadlineNanos);
             }
         }, resources.nextEventLoop());
+    }
+
+    /**
+     * {@code GET key} from the client-side cache before the command is built (benchmark scenario g1), or
+     * {@link ClientSideCache#MISS} when the cache is off, the key is null (the builder reports it) or not held.
+     */
+    public <K, V> Object cachedGet(CommandBuilder<K, V> commands, K key) {
+        ClientSideCache current = cache;
+        if (current == null || key == null) {
+            return ClientSideCache.MISS;
+        }
+        return current.cachedGet(commands.codec().encodeKey(key), Converters.value(commands.codec()));
     }
 
     /** The client-side cache, or null when it is off. */

@@ -4,6 +4,7 @@ import io.fastpath.Command;
 import io.fastpath.CommandBuilder;
 import io.fastpath.RedisAsyncCommands;
 import io.fastpath.RedisCommands;
+import io.fastpath.internal.cache.ClientSideCache;
 
 /** The blocking commands of one codec over a shared {@link ClientCore}. */
 public final class SyncView<K, V> implements RedisCommands<K, V> {
@@ -25,6 +26,14 @@ public final class SyncView<K, V> implements RedisCommands<K, V> {
     @Override
     public CommandBuilder<K, V> commands() {
         return commands;
+    }
+
+    /** GET; with the client-side cache on, a hit is answered before any command is built. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public V get(K key) {
+        Object cached = core.cachedGet(commands, key);
+        return cached != ClientSideCache.MISS ? (V) cached : RedisCommands.super.get(key);
     }
 
     @Override

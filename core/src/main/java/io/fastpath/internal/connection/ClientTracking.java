@@ -1,6 +1,7 @@
 package io.fastpath.internal.connection;
 
 import io.fastpath.Reply;
+import io.netty.channel.EventLoop;
 import java.util.List;
 
 /**
@@ -14,6 +15,9 @@ public interface ClientTracking {
 
     /** Event loop of {@code connection}: an {@code invalidate} push, in wire order with the replies around it. */
     void onInvalidation(Connection connection, Reply.PushReply push);
+
+    /** The heartbeat of {@code eventLoop}, shared by every tracking connection on it (see {@link TrackingSession#serves}). */
+    LoopHeartbeat heartbeatOf(EventLoop eventLoop);
 
     /** Any thread: every entry {@code session} filled is now dead; its memory may be reclaimed. */
     void onSessionEnded(TrackingSession session);

@@ -393,7 +393,7 @@ public final class Connection {
         reconnectAttempts = 0;
         lastFailure = null;
         if (negotiatedResp3 && settings.tracking() != null) {
-            trackingSession = new TrackingSession(); // CLIENT TRACKING was part of this handshake
+            trackingSession = newTrackingSession(); // CLIENT TRACKING was part of this handshake
         }
         firstReady.complete(null);
         settings.events().publish(new RedisEvent.Connected(endpoint.toString()));
@@ -788,10 +788,14 @@ public final class Connection {
         current.end(); // at once, from any thread: entries of this session stop serving now
         eventLoop.execute(() -> {
             if (trackingSession == current) { // not already replaced by a disconnect or another renewal
-                trackingSession = new TrackingSession();
+                trackingSession = newTrackingSession();
                 settings.tracking().onSessionEnded(current);
             }
         });
+    }
+
+    private TrackingSession newTrackingSession() {
+        return new TrackingSession(settings.tracking().heartbeatOf(eventLoop));
     }
 
     /** Event loop: the socket is gone, and with it the server's tracking of this connection. */
