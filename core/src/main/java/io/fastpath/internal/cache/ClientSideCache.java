@@ -53,7 +53,7 @@ public final class ClientSideCache implements ClientTracking {
     private final long freshnessNanos;
     private final List<byte[]> broadcastPrefixes;
     private final List<String> trackingCommand;
-    private final Cache<CacheKey, KeyEntries> entries;
+    private final Cache<CacheKey, KeyReplies> entries;
     /** Null: callers' futures complete on the I/O thread. */
     private final Executor completionExecutor;
 
@@ -91,11 +91,11 @@ public final class ClientSideCache implements ClientTracking {
         this.trackingCommand = List.copyOf(tracking);
         this.entries = Caffeine.newBuilder()
                 .maximumWeight(options.maxBytes())
-                .weigher((CacheKey key, KeyEntries held) -> held.weight)
+                .weigher((CacheKey key, KeyReplies held) -> held.weight())
                 .expireAfter(new EarliestVariantExpiry())
                 .ticker(clock::nowNanos)
                 .executor(Runnable::run) // maintenance inline: waking a pool thread costs a hit more on 2 cores
-                .evictionListener((CacheKey key, KeyEntries held, RemovalCause cause) -> {
+                .evictionListener((CacheKey key, KeyReplies held, RemovalCause cause) -> {
                     if (cause == RemovalCause.SIZE) {
                         evictions.increment();
                     }
@@ -140,7 +140,7 @@ public final class ClientSideCache implements ClientTracking {
         if (!covered(key)) {
             return MISS;
         }
-        KeyEntries.Variant cached = lookup(new CacheKey(key), null, System.nanoTime());
+        CachedRead cached = lookup(new CacheKey(key), null, System.nanoTime());
         if (cached == null) {
             return MISS;
         }
@@ -157,7 +157,7 @@ public final class ClientSideCache implements ClientTracking {
     private <T> CompletableFuture<T> readOne(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
         CacheKey key = new CacheKey(spec.routingKey());
         long nowNanos = System.nanoTime(); // the session's freshness, and the deadline of a miss
-        KeyEntries.Variant cached = lookup(key, spec.args(), nowNanos);
+        CachedRead cached = lookup(key, spec.args(), nowNanos);
         if (cached != null) {
             hits.increment();
             try {
@@ -181,7 +181,7 @@ public final class ClientSideCache implements ClientTracking {
         for (int i = 0; i < values.length; i++) {
             byte[][] get = {CachedReads.GET, args[i + 1]};
             CacheKey key = new CacheKey(args[i + 1]);
-            KeyEntries.Variant cached = lookup(key, get, nowNanos);
+            CachedRead cached = lookup(key, get, nowNanos);
             values[i] = cached == null ? null : cached.value();
             if (values[i] != null) {
                 hits.increment();
@@ -209,8 +209,8 @@ public final class ClientSideCache implements ClientTracking {
      * lasts and its event loop beat recently. When the last beat is old (the loop idle, paused or starved),
      * waits for one, which applies any invalidation already in the loop's socket, and looks again.
      */
-    private KeyEntries.Variant lookup(CacheKey key, byte[][] args, long nowNanos) {
-        KeyEntries.Variant cached = find(key, args, nowNanos);
+    private CachedRead lookup(CacheKey key, byte[][] args, long nowNanos) {
+        CachedRead cached = find(key, args, nowNanos);
         if (cached == null || cached.heartbeat.isRecent(nowNanos)) {
             return cached;
         }
@@ -222,8 +222,8 @@ public final class ClientSideCache implements ClientTracking {
         return cached != null && cached.heartbeat.isRecent(afterBeat) ? cached : null;
     }
 
-    private KeyEntries.Variant find(CacheKey key, byte[][] args, long nowNanos) {
-        KeyEntries held = get(key, nowNanos);
+    private CachedRead find(CacheKey key, byte[][] args, long nowNanos) {
+        KeyReplies held = get(key, nowNanos);
         return held == null ? null : held.find(args);
     }
 
@@ -232,7 +232,7 @@ public final class ClientSideCache implements ClientTracking {
      * by the clock's low bits (free, and unrelated to the key). Recording every read cost a hit about 10 ns
      * at p50 and its buffer drains moved p99 from 0.12 to 0.7 µs (benchmark scenario g1, a loop of hits).
      */
-    private KeyEntries get(CacheKey key, long nowNanos) {
+    private KeyReplies get(CacheKey key, long nowNanos) {
         return ((nowNanos >>> 4) & (RECORDED_READS - 1)) == 0
                 ? entries.getIfPresent(key) : entries.policy().getIfPresentQuietly(key);
     }
@@ -327,8 +327,8 @@ public final class ClientSideCache implements ClientTracking {
         session.heartbeat().beatOnLoop(); // this loop is running: the next read needs no beat of its own
         long now = clock.nowNanos(); // the clock Caffeine expires by
         long ttl = pttlMillis > 0 ? Math.min(maxTtlNanos, TimeUnit.MILLISECONDS.toNanos(pttlMillis)) : maxTtlNanos;
-        KeyEntries.Variant variant = KeyEntries.variant(fill.readArgs, value, session, now + ttl);
-        entries.asMap().compute(fill.key, (key, existing) -> KeyEntries.with(existing, variant, key.bytes.length, now));
+        CachedRead read = CachedRead.of(fill.readArgs, value, session, now + ttl);
+        entries.asMap().compute(fill.key, (key, existing) -> KeyReplies.with(existing, read, now));
         if (writeStamps.get(fill.key.stripe(STAMP_STRIPES)) != fill.stamp) {
             entries.invalidate(fill.key); // one of our writes to this key completed while the fill was out (R6)
         }
@@ -374,7 +374,7 @@ public final class ClientSideCache implements ClientTracking {
         sweepScheduled.set(false);
         long now = clock.nowNanos();
         for (CacheKey key : List.copyOf(entries.asMap().keySet())) {
-            entries.asMap().computeIfPresent(key, (k, held) -> held.withoutDead(k.bytes.length, now));
+            entries.asMap().computeIfPresent(key, (k, held) -> held.withoutDead(now));
         }
     }
 
@@ -433,8 +433,8 @@ public final class ClientSideCache implements ClientTracking {
         List<CachedReply> all = new ArrayList<>();
         long now = clock.nowNanos();
         entries.asMap().forEach((key, held) -> {
-            for (KeyEntries.Variant variant : held.live(now)) {
-                all.add(new CachedReply(key.bytes, variant.args(), variant.value()));
+            for (CachedRead read : held.live(now)) {
+                all.add(new CachedReply(key.bytes, read.args(), read.value()));
             }
         });
         return all;
@@ -443,20 +443,20 @@ public final class ClientSideCache implements ClientTracking {
     /** One live cache entry, as {@link #snapshot()} lists it. */
     public record CachedReply(byte[] key, byte[][] command, Reply value) {}
 
-    /** A key expires with its earliest-expiring reply (variants of one key share its PTTL, so little is lost). */
-    private static final class EarliestVariantExpiry implements Expiry<CacheKey, KeyEntries> {
+    /** A key expires with its earliest-expiring reply (the replies of one key share its PTTL, so little is lost). */
+    private static final class EarliestVariantExpiry implements Expiry<CacheKey, KeyReplies> {
         @Override
-        public long expireAfterCreate(CacheKey key, KeyEntries held, long currentTime) {
-            return Math.max(0, held.earliestExpiryNanos - currentTime);
+        public long expireAfterCreate(CacheKey key, KeyReplies held, long currentTime) {
+            return Math.max(0, held.earliestExpiryNanos() - currentTime);
         }
 
         @Override
-        public long expireAfterUpdate(CacheKey key, KeyEntries held, long currentTime, long currentDuration) {
-            return Math.max(0, held.earliestExpiryNanos - currentTime);
+        public long expireAfterUpdate(CacheKey key, KeyReplies held, long currentTime, long currentDuration) {
+            return Math.max(0, held.earliestExpiryNanos() - currentTime);
         }
 
         @Override
-        public long expireAfterRead(CacheKey key, KeyEntries held, long currentTime, long currentDuration) {
+        public long expireAfterRead(CacheKey key, KeyReplies held, long currentTime, long currentDuration) {
             return currentDuration;
         }
     }

@@ -21,16 +21,34 @@ class LoopHeartbeatTest {
     }
 
     @Test
-    void aLoopThatNeverBeatIsNotRecentUntilTheFirstReaderStartsItsBeats() {
+    void aLoopThatNeverBeatIsNotRecentAndTheFirstReaderStartsItsBeats() throws Exception {
+        CountDownLatch release = blockLoop();
         long now = System.nanoTime();
-        assertThat(heartbeat.isRecent(now)).isFalse();
+        assertThat(heartbeat.isRecent(now)).isFalse(); // asks for the beats, which wait behind the blocked loop
+        release.countDown();
         assertThat(heartbeat.awaitBeatAfter(now)).isTrue();
         assertThat(heartbeat.isRecent(System.nanoTime())).isTrue();
     }
 
     @Test
     void aLoopBlockedLongerThanTheBoundIsNotRecentAndAReaderStopsWaitingForIt() throws Exception {
-        heartbeat.awaitBeatAfter(System.nanoTime());
+        heartbeat.isRecent(System.nanoTime()); // starts the beats
+        assertThat(heartbeat.awaitBeatAfter(System.nanoTime())).isTrue();
+        CountDownLatch release = blockLoop();
+        Thread.sleep(300); // three bounds: no beat can have run meanwhile
+
+        long now = System.nanoTime();
+        assertThat(heartbeat.isRecent(now)).isFalse();
+        assertThat(heartbeat.awaitBeatAfter(now)).isFalse(); // gives up after the bound: the loop is still blocked
+
+        release.countDown();
+        long afterRelease = System.nanoTime();
+        assertThat(heartbeat.awaitBeatAfter(afterRelease)).isTrue();
+        assertThat(heartbeat.isRecent(System.nanoTime())).isTrue();
+    }
+
+    /** Runs a task on the loop that holds it until the returned latch is released. */
+    private CountDownLatch blockLoop() throws InterruptedException {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch blocked = new CountDownLatch(1);
         loop.execute(() -> {
@@ -42,16 +60,7 @@ class LoopHeartbeatTest {
             }
         });
         blocked.await();
-        Thread.sleep(300); // three bounds: no beat can have run meanwhile
-
-        long now = System.nanoTime();
-        assertThat(heartbeat.isRecent(now)).isFalse();
-        assertThat(heartbeat.awaitBeatAfter(now)).isFalse(); // gives up after the bound: the loop is still blocked
-
-        release.countDown();
-        long afterRelease = System.nanoTime();
-        assertThat(heartbeat.awaitBeatAfter(afterRelease)).isTrue();
-        assertThat(heartbeat.isRecent(System.nanoTime())).isTrue();
+        return release;
     }
 
     @Test

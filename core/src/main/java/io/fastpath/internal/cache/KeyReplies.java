@@ -1,0 +1,55 @@
+package io.fastpath.internal.cache;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The cached replies of one key (GET k, HGET k f, LRANGE k 0 9...), all dropped by one invalidation of
+ * the key (R8). Most keys hold one reply, kept as the {@link CachedRead} itself so a hit follows one
+ * reference fewer (benchmark scenario g1: a hit right after a miss runs with cold CPU caches, and each
+ * dependent load then misses); keys with several are a {@link KeyEntries}. Immutable: a fill replaces the
+ * whole value, so a reader never sees a half-made change.
+ */
+sealed interface KeyReplies permits CachedRead, KeyEntries {
+
+    /** Estimated bytes held, for the cache's byte bound. */
+    int weight();
+
+    /** The key leaves the cache (Caffeine's expiry) when its first reply expires. */
+    long earliestExpiryNanos();
+
+    /**
+     * The reply cached for {@code args} ({@code GET <this key>} when null, found without building the
+     * command), or null: never cached, or its session ended; expiry is Caffeine's job.
+     */
+    CachedRead find(byte[][] args);
+
+    /** For tests and the sweep: every reply whose session lasts and which has not expired at {@code nowNanos}. */
+    List<CachedRead> live(long nowNanos);
+
+    /** These replies without dead ones (ended session, expired); null when nothing is left. */
+    default KeyReplies withoutDead(long nowNanos) {
+        List<CachedRead> live = live(nowNanos);
+        return live.size() == count() ? this : of(live);
+    }
+
+    int count();
+
+    /** {@code existing} with {@code added} in place of any older reply to the same command; dead ones left out. */
+    static KeyReplies with(KeyReplies existing, CachedRead added, long nowNanos) {
+        List<CachedRead> kept = new ArrayList<>(2);
+        if (existing != null) {
+            for (CachedRead read : existing.live(nowNanos)) {
+                if (!CachedRead.sameArgs(read.args, added.args)) {
+                    kept.add(read);
+                }
+            }
+        }
+        kept.add(added);
+        return of(kept);
+    }
+
+    private static KeyReplies of(List<CachedRead> reads) {
+        return reads.isEmpty() ? null : reads.size() == 1 ? reads.get(0) : new KeyEntries(reads.toArray(new CachedRead[0]));
+    }
+}
