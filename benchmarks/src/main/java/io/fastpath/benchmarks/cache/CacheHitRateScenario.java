@@ -27,6 +27,7 @@ public final class CacheHitRateScenario implements Scenario {
   static final int HOT_KEYS = 1_000;
   static final int COLD_KEYS = 100_000;
   private static final int[] HOT_SHARES = {0, 50, 90, 100};
+  private static final String NO_WRITER = ", 100% hot, no writer";
   private static final Duration WARMUP = Duration.ofSeconds(1);
   private static final Duration WINDOW = Duration.ofSeconds(3);
   /**
@@ -58,17 +59,22 @@ public final class CacheHitRateScenario implements Scenario {
       }
       for (int share : HOT_SHARES) {
         rows.add(context.withClient(name, () -> CachedReaders.create(name, context.server().uri()),
-            reader -> reader.label() + ", " + share + "% hot", reader -> measure(context, reader, share)));
+            reader -> reader.label() + ", " + share + "% hot", reader -> measure(context, reader, share, true)));
       }
+      // The hit path alone: nothing invalidates, so no miss parks the reader and cools its CPU caches.
+      rows.add(context.withClient(name, () -> CachedReaders.create(name, context.server().uri()),
+          reader -> reader.label() + NO_WRITER, reader -> measure(context, reader, 100, false)));
     }
     return rows;
   }
 
-  private static Row measure(BenchContext context, CachedReader reader, int hotShare) {
+  private static Row measure(BenchContext context, CachedReader reader, int hotShare, boolean withWriter) {
     AtomicLong reads = new AtomicLong();
     AtomicBoolean running = new AtomicBoolean(true);
     Thread writer = new Thread(() -> writeOnePerTenReads(context.server().uri(), reads, running), "cache-bench-writer");
-    writer.start();
+    if (withWriter) {
+      writer.start();
+    }
     try {
       long[] coldCursor = {ThreadLocalRandom.current().nextInt(COLD_KEYS)};
       readFor(reader, hotShare, WARMUP, reads, coldCursor, null);
@@ -85,7 +91,7 @@ public final class CacheHitRateScenario implements Scenario {
       long hits = reader.hits() - hitsBefore;
       long misses = reader.misses() - missesBefore;
       double hitRate = hitsBefore < 0 ? Double.NaN : 100.0 * hits / Math.max(1, hits + misses);
-      return new Row(reader.label() + ", " + hotShare + "% hot")
+      return new Row(reader.label() + (withWriter ? ", " + hotShare + "% hot" : NO_WRITER))
           .metric("ops", count / (double) WINDOW.toSeconds())
           .metric("hitRate", hitRate)
           .metric("p50", latencies.getValueAtPercentile(50) / 1000.0)
@@ -168,6 +174,8 @@ public final class CacheHitRateScenario implements Scenario {
         .note("Bounds: Fastpath " + CachedReaders.FASTPATH_MAX_BYTES + " bytes; Lettuce an LRU map of "
             + CachedReaders.PEER_MAX_ENTRIES + " entries that the benchmark supplies (ClientSideCaching has no bound); Redisson "
             + CachedReaders.PEER_MAX_ENTRIES + " entries, LRU. Redisson does not report hits, so its hit rate is n/a.")
+        .note("The \"no writer\" rows: the same reader with nothing invalidating its keys, so no miss parks it and"
+            + " cools its CPU caches between hits: the cost of a hit alone.")
         .note("Each row: " + WARMUP.toSeconds() + " s warmup, " + WINDOW.toSeconds() + " s window; latency includes two System.nanoTime calls.");
   }
 
