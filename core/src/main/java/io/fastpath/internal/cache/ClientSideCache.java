@@ -42,8 +42,6 @@ import java.util.concurrent.atomic.LongAdder;
 public final class ClientSideCache implements ClientTracking {
     /** Own-write stamps per key stripe (a power of two): a fill overtaken by one of our writes is not stored (R6). */
     private static final int STAMP_STRIPES = 1024;
-    /** A power of two: reads sampled for the eviction policy's frequency and recency (see {@link #get}). */
-    private static final int RECORDED_READS = 8;
 
     /** What {@link #cachedGet} returns when the read must go to the server (null is a cached nil). */
     public static final Object MISS = new Object();
@@ -210,7 +208,7 @@ public final class ClientSideCache implements ClientTracking {
      * waits for one, which applies any invalidation already in the loop's socket, and looks again.
      */
     private CachedRead lookup(CacheKey key, byte[][] args, long nowNanos) {
-        CachedRead cached = find(key, args, nowNanos);
+        CachedRead cached = find(key, args);
         if (cached == null || cached.heartbeat.isRecent(nowNanos)) {
             return cached;
         }
@@ -218,24 +216,15 @@ public final class ClientSideCache implements ClientTracking {
             return null; // the loop is not running: the read goes to the server, behind any unread invalidation
         }
         long afterBeat = System.nanoTime();
-        cached = find(key, args, afterBeat);
+        cached = find(key, args);
         return cached != null && cached.heartbeat.isRecent(afterBeat) ? cached : null;
     }
 
-    private CachedRead find(CacheKey key, byte[][] args, long nowNanos) {
-        KeyReplies held = get(key, nowNanos);
+    private CachedRead find(CacheKey key, byte[][] args) {
+        KeyReplies held = entries.getIfPresent(key);
         return held == null ? null : held.find(args);
     }
 
-    /**
-     * A key's entries; one read in {@link #RECORDED_READS} tells the eviction policy about the access, picked
-     * by the clock's low bits (free, and unrelated to the key). Recording every read cost a hit about 10 ns
-     * at p50 and its buffer drains moved p99 from 0.12 to 0.7 µs (benchmark scenario g1, a loop of hits).
-     */
-    private KeyReplies get(CacheKey key, long nowNanos) {
-        return ((nowNanos >>> 4) & (RECORDED_READS - 1)) == 0
-                ? entries.getIfPresent(key) : entries.policy().getIfPresentQuietly(key);
-    }
 
     /** Joins the fill in flight for exactly this read, unless one of our writes to the key completed since it started. */
     private CacheFill fill(CacheKey key, byte[][] readArgs, String name, long deadlineNanos) {
