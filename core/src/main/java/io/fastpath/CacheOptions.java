@@ -92,6 +92,17 @@ public final class CacheOptions {
         return maxTtl;
     }
 
+    /**
+     * Serves cached replies without proving that the I/O thread receiving their invalidations is running:
+     * a hit then reads no clock (scenario g1's "no writer" rows show what that saves), but a GC pause or a
+     * starved I/O thread can serve a value whose invalidation waits unread in the socket, for as long as
+     * the pause lasts (scenario g2 shows how often). The tracking guarantees (R1-R11) are unchanged.
+     */
+    public CacheOptions withoutInvalidationDelayBound() {
+        return new CacheOptions(maxBytes, maxTtl, broadcastPrefixes, null);
+    }
+
+    /** The bound on invalidation delay, or null when {@link #withoutInvalidationDelayBound()} turned it off. */
     public Duration maxInvalidationDelay() {
         return maxInvalidationDelay;
     }
@@ -103,7 +114,7 @@ public final class CacheOptions {
 
     @Override
     public String toString() {
-        return "CacheOptions[maxBytes=" + maxBytes + ", maxTtl=" + maxTtl + ", maxInvalidationDelay=" + maxInvalidationDelay
+        return "CacheOptions[maxBytes=" + maxBytes + ", maxTtl=" + maxTtl + ", maxInvalidationDelay=" + (maxInvalidationDelay == null ? "unbounded" : maxInvalidationDelay)
                 + (broadcastPrefixes == null ? ", OPTIN" : ", BCAST " + broadcastPrefixes) + "]";
     }
 }

@@ -97,20 +97,7 @@ class ClientSideCacheIT {
             assertThat(redis.get("stall:key")).isEqualTo("old");
             assertThat(redis.core().cache().snapshot()).anySatisfy(entry -> assertThat(new String(entry.key())).isEqualTo("stall:key"));
 
-            // Stall every I/O thread of the cached client, as a GC pause or a starved CPU would.
-            CountDownLatch release = new CountDownLatch(1);
-            Set<EventLoop> loops = new HashSet<>();
-            for (Connection connection : redis.core().node().all()) {
-                loops.add(connection.eventLoop());
-            }
-            CountDownLatch stalled = new CountDownLatch(loops.size());
-            for (EventLoop loop : loops) {
-                loop.execute(() -> {
-                    stalled.countDown();
-                    awaitQuietly(release);
-                });
-            }
-            assertThat(stalled.await(5, TimeUnit.SECONDS)).isTrue();
+            CountDownLatch release = stallIoThreads(redis);
             other.set("stall:key", "new"); // acknowledged: its invalidation now sits unread in a stalled socket
             Thread.sleep(5); // well past the 1 ms bound
 
@@ -119,6 +106,41 @@ class ClientSideCacheIT {
             release.countDown();
             assertThat(read.get(10, TimeUnit.SECONDS)).isEqualTo("new");
         }
+    }
+
+    @Test
+    void withoutTheBoundAReadFromMemoryDoesNotWaitForAStalledIoThread() throws Exception {
+        try (RedisClient redis = cachedClient(CacheOptions.maxBytes(16 << 20).withoutInvalidationDelayBound())) {
+            redis.set("stall:key", "old");
+            assertThat(redis.get("stall:key")).isEqualTo("old");
+            CountDownLatch release = stallIoThreads(redis);
+            try {
+                other.set("stall:key", "new");
+                // The trade the option makes: served from memory while the invalidation waits in the socket.
+                assertThat(CompletableFuture.supplyAsync(() -> redis.get("stall:key")).get(10, TimeUnit.SECONDS)).isEqualTo("old");
+            } finally {
+                release.countDown();
+            }
+            awaitValue(redis, "stall:key", "new");
+        }
+    }
+
+    /** Stalls every I/O thread of {@code redis}, as a GC pause or a starved CPU would, until the latch is released. */
+    private static CountDownLatch stallIoThreads(RedisClient redis) throws InterruptedException {
+        CountDownLatch release = new CountDownLatch(1);
+        Set<EventLoop> loops = new HashSet<>();
+        for (Connection connection : redis.core().node().all()) {
+            loops.add(connection.eventLoop());
+        }
+        CountDownLatch stalled = new CountDownLatch(loops.size());
+        for (EventLoop loop : loops) {
+            loop.execute(() -> {
+                stalled.countDown();
+                awaitQuietly(release);
+            });
+        }
+        assertThat(stalled.await(5, TimeUnit.SECONDS)).isTrue();
+        return release;
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

@@ -25,6 +25,8 @@ public final class BenchClients {
   public static final String VERTX = "vertx";
   /** Fastpath with the congestion detour off, to measure what the detour buys (scenario d) and costs (c). */
   public static final String FASTPATH_NO_DETOUR = "fastpath-nodetour";
+  /** Scenario g only: Fastpath's cache without its invalidation-delay bound (see CachedReaders). */
+  public static final String FASTPATH_CACHE_UNBOUNDED = "fastpath-unbounded";
 
   public static final List<String> ALL = List.of(FASTPATH, LETTUCE, JEDIS, REDISSON, VERTX);
 
@@ -50,7 +52,8 @@ public final class BenchClients {
 
   /** Plain {@code fastpath} or a sweep variant such as {@code fastpath:4}. */
   public static boolean isFastpath(String name) {
-    return name.equals(FASTPATH) || name.equals(FASTPATH_NO_DETOUR) || name.startsWith(FASTPATH + SWEEP_SEPARATOR);
+    return name.equals(FASTPATH) || name.equals(FASTPATH_NO_DETOUR) || name.equals(FASTPATH_CACHE_UNBOUNDED)
+        || name.startsWith(FASTPATH + SWEEP_SEPARATOR);
   }
 
   /**

@@ -158,7 +158,8 @@ public final class BenchOptions {
   public static String usage() {
     return String.join("\n",
         "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g] [--clients " + String.join(",", BenchClients.ALL) + "]",
-        "                     (also: jedis-pool64, fastpath-nodetour: Fastpath with congestionDetour(false))",
+        "                     (also: jedis-pool64, fastpath-nodetour: Fastpath with congestionDetour(false),",
+        "                      fastpath-unbounded: scenario g, Fastpath's cache without maxInvalidationDelay)",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
         "                     [--fastpath-connections 1,2,4,8] [--cluster-nodes 6,12] [--cluster-rate 25000]",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",

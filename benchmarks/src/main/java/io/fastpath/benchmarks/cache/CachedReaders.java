@@ -28,7 +28,9 @@ import org.redisson.config.Protocol;
  * of its own), Redisson's {@code getClientSideCaching} with its LRU size bound.
  */
 final class CachedReaders {
-  static final List<String> ALL = List.of("fastpath", "lettuce", "redisson");
+  /** Fastpath with its invalidation-delay bound off, to measure what the bound costs a hit (g1) and buys (g2). */
+  static final String FASTPATH_UNBOUNDED = "fastpath-unbounded";
+  static final List<String> ALL = List.of("fastpath", FASTPATH_UNBOUNDED, "lettuce", "redisson");
   /** Room for about 2,000 small entries in Fastpath's accounting (key, command, reply, overhead). */
   static final long FASTPATH_MAX_BYTES = 512 * 1024;
   static final int PEER_MAX_ENTRIES = 2_000;
@@ -37,19 +39,20 @@ final class CachedReaders {
 
   static CachedReader create(String name, String uri) {
     return switch (name) {
-      case "fastpath" -> fastpath(uri);
+      case "fastpath" -> fastpath(uri, "fastpath", CacheOptions.maxBytes(FASTPATH_MAX_BYTES));
+      case FASTPATH_UNBOUNDED -> fastpath(uri, FASTPATH_UNBOUNDED, CacheOptions.maxBytes(FASTPATH_MAX_BYTES).withoutInvalidationDelayBound());
       case "lettuce" -> lettuce(uri);
       case "redisson" -> redisson(uri);
       default -> throw new IllegalArgumentException("no client-side cache for " + name);
     };
   }
 
-  private static CachedReader fastpath(String uri) {
-    RedisClient client = RedisClient.builder().uri(uri).clientSideCache(CacheOptions.maxBytes(FASTPATH_MAX_BYTES)).build();
+  private static CachedReader fastpath(String uri, String label, CacheOptions options) {
+    RedisClient client = RedisClient.builder().uri(uri).clientSideCache(options).build();
     return new CachedReader() {
       @Override
       public String label() {
-        return "fastpath";
+        return label;
       }
 
       @Override

@@ -49,6 +49,8 @@ public final class ClientSideCache implements ClientTracking {
     // Immutable.
     private final long maxTtlNanos;
     private final long freshnessNanos;
+    /** False when the user turned the heartbeat check off: hits then read no clock. */
+    private final boolean boundsInvalidationDelay;
     private final List<byte[]> broadcastPrefixes;
     private final List<String> trackingCommand;
     private final Cache<CacheKey, KeyReplies> entries;
@@ -70,7 +72,9 @@ public final class ClientSideCache implements ClientTracking {
 
     public ClientSideCache(CacheOptions options, Executor completionExecutor) {
         this.maxTtlNanos = options.maxTtl().toNanos();
-        this.freshnessNanos = options.maxInvalidationDelay().toNanos();
+        this.boundsInvalidationDelay = options.maxInvalidationDelay() != null;
+        // Unbounded: sessions still get heartbeats (never consulted, so never started).
+        this.freshnessNanos = (boundsInvalidationDelay ? options.maxInvalidationDelay() : CacheOptions.DEFAULT_MAX_INVALIDATION_DELAY).toNanos();
         this.completionExecutor = completionExecutor;
         List<String> tracking = new ArrayList<>(List.of("CLIENT", "TRACKING", "ON"));
         if (options.broadcastPrefixes() == null) {
@@ -138,7 +142,7 @@ public final class ClientSideCache implements ClientTracking {
         if (!covered(key)) {
             return MISS;
         }
-        CachedRead cached = lookup(new CacheKey(key), null, System.nanoTime());
+        CachedRead cached = lookup(new CacheKey(key), null, boundsInvalidationDelay ? System.nanoTime() : 0);
         if (cached == null) {
             return MISS;
         }
@@ -209,7 +213,7 @@ public final class ClientSideCache implements ClientTracking {
      */
     private CachedRead lookup(CacheKey key, byte[][] args, long nowNanos) {
         CachedRead cached = find(key, args);
-        if (cached == null || cached.heartbeat.isRecent(nowNanos)) {
+        if (cached == null || !boundsInvalidationDelay || cached.heartbeat.isRecent(nowNanos)) {
             return cached;
         }
         if (!cached.heartbeat.awaitBeatAfter(nowNanos)) {
