@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -25,6 +26,8 @@ public final class RedisCluster implements AutoCloseable {
     public static final int MINIMUM_PRIMARIES = 3;
     public static final int MAXIMUM_PRIMARIES = 12;
 
+    /** Longer than the server's own 5 s manual-failover timeout, after which the request is repeated. */
+    private static final long MANUAL_FAILOVER_RETRY_NANOS = TimeUnit.SECONDS.toNanos(7);
     private static final int MIGRATE_TIMEOUT_MILLIS = 5000;
     private static final int DIAGNOSTIC_LOG_LINES = 12;
 
@@ -381,8 +384,19 @@ public final class RedisCluster implements AutoCloseable {
             throw new IllegalArgumentException(replica + " is not a replica (role " + role + ")");
         }
         replica.call(command);
+        long[] lastAttempt = {System.nanoTime()};
         awaitCondition(replica + " to take over after " + String.join(" ", command), () -> {
             if (!"master".equals(role(replica).get(0))) {
+                // The server gives up a manual failover after 5 s (say, one asked while the replica was still
+                // syncing) without a word: ask again, as an operator would.
+                if (System.nanoTime() - lastAttempt[0] > MANUAL_FAILOVER_RETRY_NANOS) {
+                    lastAttempt[0] = System.nanoTime();
+                    try {
+                        replica.call(command);
+                    } catch (RuntimeException promotedMeanwhile) {
+                        // it became a primary since the role check: the next probe sees it
+                    }
+                }
                 return new Waits.Unsatisfied(replica + " still reports role " + role(replica));
             }
             String instability = instability();
