@@ -362,16 +362,28 @@ public final class RedisClientBuilder {
         TlsContext tlsContext = tls == null ? null : TlsContext.create(tls); // bad material fails here, before any thread starts
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
         ClientSideCache cache = cacheOptions == null ? null : new ClientSideCache(cacheOptions, resources.completionExecutor());
-        ConnectionSettings settings = new ConnectionSettings(() -> credentials, database, clientName, connectTimeout,
-                limits, maxInFlightPerConnection, maxQueuedWhileDisconnected, resources.completionExecutor(), backoff,
-                "fastpath", LIBRARY_VERSION, false, credentialsProvider,
-                eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()),
-                retryReads,
-                pingInterval, responseTimeout != null ? responseTimeout
-                        : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT,
-                blockingConnectionsPerNode, watchConnectionsPerNode,
-                tlsContext,
-                cache);
+        ConnectionSettings settings = ConnectionSettings.builder()
+                .credentials(() -> credentials)
+                .database(database)
+                .clientName(clientName)
+                .connectTimeout(connectTimeout)
+                .limits(limits)
+                .maxInFlight(maxInFlightPerConnection)
+                .maxQueuedWhileDisconnected(maxQueuedWhileDisconnected)
+                .completionExecutor(resources.completionExecutor())
+                .backoff(backoff)
+                .library("fastpath", LIBRARY_VERSION)
+                .credentialsProvider(credentialsProvider)
+                .events(eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()))
+                .retryReads(retryReads)
+                .pingInterval(pingInterval)
+                .responseTimeout(responseTimeout != null ? responseTimeout
+                        : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT)
+                .blockingConnectionsPerNode(blockingConnectionsPerNode)
+                .watchConnectionsPerNode(watchConnectionsPerNode)
+                .tls(tlsContext)
+                .tracking(cache)
+                .build();
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Credentials;
-import io.fastpath.internal.connection.EventDispatcher;
-import io.fastpath.internal.connection.ReconnectBackoff;
-import io.fastpath.internal.protocol.RespLimits;
 import io.fastpath.testkit.RedisServer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,9 +49,8 @@ class SecretsNeverLeakIT {
             texts.add(CredentialsProvider.fixed("app", SECRET).toString());
             texts.add(new Credentials("app", SECRET).toString());
             texts.add(TlsOptions.builder().privateKeyPassword(SECRET.toCharArray()).build().toString());
-            texts.add(new ConnectionSettings(() -> new Credentials("app", SECRET), 0, null, Duration.ofSeconds(1),
-                    RespLimits.DEFAULTS, 1, 1, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false,
-                    CredentialsProvider.fixed("app", SECRET), EventDispatcher.NONE, true, Duration.ZERO, Duration.ZERO, 8, 4, null, null).toString());
+            texts.add(ConnectionSettings.builder().credentials(() -> new Credentials("app", SECRET))
+                    .credentialsProvider(CredentialsProvider.fixed("app", SECRET)).build().toString());
 
             try (RedisClient redis = builder.build()) {
                 texts.add(redis.toString());

@@ -52,17 +52,166 @@ public record ConnectionSettings(
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
-        return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
-                maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, enabled,
-                credentialsProvider, events, retryReads, pingInterval, responseTimeout,
-                blockingConnectionsPerNode, watchConnectionsPerNode, tls, tracking);
+        return toBuilder().replicaReads(enabled).build();
     }
 
     /** The same settings without client-side-cache tracking: for connections that never read keys (pub/sub). */
     public ConnectionSettings withoutTracking() {
-        return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
-                maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, replicaReads,
-                credentialsProvider, events, retryReads, pingInterval, responseTimeout,
-                blockingConnectionsPerNode, watchConnectionsPerNode, tls, null);
+        return toBuilder().tracking(null).build();
+    }
+
+    /**
+     * Settings by name, so a new one is one more method here rather than one more position in every
+     * constructor call. The defaults suit tests; {@code RedisClientBuilder} sets every field from the user's options.
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        return new Builder().credentials(credentials).database(database).clientName(clientName)
+                .connectTimeout(connectTimeout).limits(limits).maxInFlight(maxInFlight)
+                .maxQueuedWhileDisconnected(maxQueuedWhileDisconnected).completionExecutor(completionExecutor)
+                .backoff(backoff).library(libraryName, libraryVersion).replicaReads(replicaReads)
+                .credentialsProvider(credentialsProvider).events(events).retryReads(retryReads)
+                .pingInterval(pingInterval).responseTimeout(responseTimeout)
+                .blockingConnectionsPerNode(blockingConnectionsPerNode).watchConnectionsPerNode(watchConnectionsPerNode)
+                .tls(tls).tracking(tracking);
+    }
+
+    /** Builds {@link ConnectionSettings}; see the record's parameters for what each setting means. */
+    public static final class Builder {
+        private Supplier<Credentials> credentials = () -> Credentials.NONE;
+        private int database;
+        private String clientName;
+        private Duration connectTimeout = Duration.ofSeconds(2);
+        private RespLimits limits = RespLimits.DEFAULTS;
+        private int maxInFlight = 1024;
+        private int maxQueuedWhileDisconnected = 1024;
+        private Executor completionExecutor;
+        private ReconnectBackoff backoff = ReconnectBackoff.DEFAULT;
+        private String libraryName = "fastpath";
+        private String libraryVersion = "dev";
+        private boolean replicaReads;
+        private CredentialsProvider credentialsProvider;
+        private EventDispatcher events = EventDispatcher.NONE;
+        private boolean retryReads = true;
+        private Duration pingInterval = Duration.ZERO;
+        private Duration responseTimeout = Duration.ZERO;
+        private int blockingConnectionsPerNode = 8;
+        private int watchConnectionsPerNode = 4;
+        private TlsContext tls;
+        private ClientTracking tracking;
+
+        private Builder() {}
+
+        public Builder credentials(Supplier<Credentials> value) {
+            credentials = value;
+            return this;
+        }
+
+        public Builder database(int value) {
+            database = value;
+            return this;
+        }
+
+        public Builder clientName(String value) {
+            clientName = value;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration value) {
+            connectTimeout = value;
+            return this;
+        }
+
+        public Builder limits(RespLimits value) {
+            limits = value;
+            return this;
+        }
+
+        public Builder maxInFlight(int value) {
+            maxInFlight = value;
+            return this;
+        }
+
+        public Builder maxQueuedWhileDisconnected(int value) {
+            maxQueuedWhileDisconnected = value;
+            return this;
+        }
+
+        public Builder completionExecutor(Executor value) {
+            completionExecutor = value;
+            return this;
+        }
+
+        public Builder backoff(ReconnectBackoff value) {
+            backoff = value;
+            return this;
+        }
+
+        /** The name and version sent with CLIENT SETINFO. */
+        public Builder library(String name, String version) {
+            libraryName = name;
+            libraryVersion = version;
+            return this;
+        }
+
+        public Builder replicaReads(boolean value) {
+            replicaReads = value;
+            return this;
+        }
+
+        public Builder credentialsProvider(CredentialsProvider value) {
+            credentialsProvider = value;
+            return this;
+        }
+
+        public Builder events(EventDispatcher value) {
+            events = value;
+            return this;
+        }
+
+        public Builder retryReads(boolean value) {
+            retryReads = value;
+            return this;
+        }
+
+        public Builder pingInterval(Duration value) {
+            pingInterval = value;
+            return this;
+        }
+
+        public Builder responseTimeout(Duration value) {
+            responseTimeout = value;
+            return this;
+        }
+
+        public Builder blockingConnectionsPerNode(int value) {
+            blockingConnectionsPerNode = value;
+            return this;
+        }
+
+        public Builder watchConnectionsPerNode(int value) {
+            watchConnectionsPerNode = value;
+            return this;
+        }
+
+        public Builder tls(TlsContext value) {
+            tls = value;
+            return this;
+        }
+
+        public Builder tracking(ClientTracking value) {
+            tracking = value;
+            return this;
+        }
+
+        public ConnectionSettings build() {
+            return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
+                    maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, replicaReads,
+                    credentialsProvider, events, retryReads, pingInterval, responseTimeout,
+                    blockingConnectionsPerNode, watchConnectionsPerNode, tls, tracking);
+        }
     }
 }

@@ -6,10 +6,6 @@ import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.NodeConnections;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
-import io.fastpath.internal.connection.Credentials;
-import io.fastpath.internal.connection.EventDispatcher;
-import io.fastpath.internal.connection.ReconnectBackoff;
-import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.routing.SlotHash;
@@ -17,8 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class SlotTableTest {
-    private static final ConnectionSettings SETTINGS = new ConnectionSettings(() -> new Credentials(null, null), 0, null,
-            Duration.ofSeconds(1), RespLimits.DEFAULTS, 10, 10, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false, null, EventDispatcher.NONE, true, Duration.ZERO, Duration.ZERO, 8, 4, null, null);
+    private static final ConnectionSettings SETTINGS = ConnectionSettings.builder().connectTimeout(Duration.ofSeconds(1)).build();
 
     private final ClientResources resources = new ClientResources(1, null, true);
 

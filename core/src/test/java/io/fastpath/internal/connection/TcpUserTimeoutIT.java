@@ -2,9 +2,7 @@ package io.fastpath.internal.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fastpath.CredentialsProvider;
 import io.fastpath.internal.client.ClientResources;
-import io.fastpath.internal.protocol.RespLimits;
 import io.fastpath.testkit.RedisServer;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollChannelOption;
@@ -22,9 +20,7 @@ class TcpUserTimeoutIT {
         try (RedisServer server = RedisServer.start();
              ClientResources resources = new ClientResources(1, null, true)) {
             assertThat(resources.channelType()).isEqualTo(EpollSocketChannel.class);
-            ConnectionSettings settings = new ConnectionSettings(() -> Credentials.NONE, 0, null, Duration.ofSeconds(2),
-                    RespLimits.DEFAULTS, 100, 100, null, ReconnectBackoff.DEFAULT, "fastpath", "test", false,
-                    (CredentialsProvider) null, EventDispatcher.NONE, true, Duration.ZERO, Duration.ofMillis(7500), 8, 4, null, null);
+            ConnectionSettings settings = ConnectionSettings.builder().responseTimeout(Duration.ofMillis(7500)).build();
             Connection connection = new Connection(new Endpoint(server.host(), server.port()), settings,
                     resources.nextEventLoop(), resources.channelType());
             connection.start().get(10, TimeUnit.SECONDS);
