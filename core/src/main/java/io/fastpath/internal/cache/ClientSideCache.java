@@ -142,9 +142,9 @@ public final class ClientSideCache implements ClientTracking {
         if (!covered(key)) {
             return MISS;
         }
-        CachedRead cached = lookup(new CacheKey(key), null, boundsInvalidationDelay ? System.nanoTime() : 0);
-        if (cached == null) {
-            return MISS;
+        CachedRead cached = find(new CacheKey(key), null);
+        if (cached == null || boundsInvalidationDelay && !cached.heartbeat.isRecent(System.nanoTime())) {
+            return MISS; // an old beat: the full path waits for one and looks again, once
         }
         Object value;
         try {
