@@ -7,13 +7,7 @@ import io.fastpath.testkit.RedisClusterExtension;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RespClient;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,43 +41,14 @@ class ClientSideCacheClusterIT {
     @Test
     void readersMissingOnKeysOfEveryNodeWhileAnotherClientWritesKeepNoStaleEntry() throws Exception {
         int keys = 48; // spread over the three primaries
-        AtomicBoolean writing = new AtomicBoolean(true);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        List<Thread> threads = new ArrayList<>();
-        for (int w = 0; w < 2; w++) {
-            threads.add(new Thread(() -> {
-                while (writing.get()) {
-                    ThreadLocalRandom random = ThreadLocalRandom.current();
-                    other.set("key:" + random.nextInt(keys), Long.toString(random.nextLong()));
-                }
-            }));
-        }
-        CountDownLatch readersDone = new CountDownLatch(4);
-        for (int r = 0; r < 4; r++) {
-            threads.add(new Thread(() -> {
-                try {
-                    for (int i = 0; i < 3_000; i++) {
-                        int key = ThreadLocalRandom.current().nextInt(keys);
-                        if (i % 10 == 0) {
-                            cached.mget("key:" + key, "key:" + (key + 1) % keys);
-                        } else {
-                            cached.get("key:" + key);
-                        }
-                    }
-                } catch (Throwable t) {
-                    failure.set(t);
-                } finally {
-                    readersDone.countDown();
-                }
-            }));
-        }
-        threads.forEach(Thread::start);
-        assertThat(readersDone.await(120, TimeUnit.SECONDS)).isTrue();
-        writing.set(false);
-        for (Thread thread : threads) {
-            thread.join();
-        }
-        assertThat(failure.get()).isNull();
+        ReadersBesideWriters.run(other, "key:", keys, 4, 3_000, i -> {
+            int key = ThreadLocalRandom.current().nextInt(keys);
+            if (i % 10 == 0) {
+                cached.mget("key:" + key, "key:" + (key + 1) % keys);
+            } else {
+                cached.get("key:" + key);
+            }
+        });
         for (int k = 0; k < keys; k++) {
             cached.get("key:" + k);
         }

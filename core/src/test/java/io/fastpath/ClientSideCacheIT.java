@@ -20,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -155,39 +154,8 @@ class ClientSideCacheIT {
     void readersMissingOnHotKeysWhileOtherClientsWriteNeverKeepAStaleEntry() throws Exception {
         try (RedisClient redis = cachedClientWithDefaultDelay()) {
             int keys = 8;
-            AtomicBoolean writing = new AtomicBoolean(true);
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            List<Thread> threads = new ArrayList<>();
-            for (int w = 0; w < 2; w++) {
-                threads.add(new Thread(() -> {
-                    while (writing.get()) {
-                        ThreadLocalRandom random = ThreadLocalRandom.current();
-                        other.set("hot:" + random.nextInt(keys), Long.toString(random.nextLong()));
-                    }
-                }));
-            }
-            int readsPerReader = 5_000;
-            CountDownLatch readersDone = new CountDownLatch(4);
-            for (int r = 0; r < 4; r++) {
-                threads.add(new Thread(() -> {
-                    try {
-                        for (int i = 0; i < readsPerReader; i++) {
-                            redis.get("hot:" + ThreadLocalRandom.current().nextInt(keys));
-                        }
-                    } catch (Throwable t) {
-                        failure.set(t);
-                    } finally {
-                        readersDone.countDown();
-                    }
-                }));
-            }
-            threads.forEach(Thread::start);
-            assertThat(readersDone.await(120, TimeUnit.SECONDS)).isTrue();
-            writing.set(false);
-            for (Thread thread : threads) {
-                thread.join();
-            }
-            assertThat(failure.get()).isNull();
+            ReadersBesideWriters.run(other, "hot:", keys, 4, 5_000,
+                    i -> redis.get("hot:" + ThreadLocalRandom.current().nextInt(keys)));
             for (int k = 0; k < keys; k++) {
                 redis.get("hot:" + k); // refill after the last writes, so the check covers every key
             }

@@ -71,8 +71,8 @@ public final class CacheHitRateScenario implements Scenario {
   private static Row measure(BenchContext context, CachedReader reader, int hotShare, boolean withWriter) {
     AtomicLong reads = new AtomicLong();
     AtomicBoolean running = new AtomicBoolean(true);
-    Thread writer = new Thread(() -> writeOnePerTenReads(context.server().uri(), reads, running), "cache-bench-writer");
-    if (withWriter) {
+    Thread writer = withWriter ? new Thread(() -> writeOnePerTenReads(context.server().uri(), reads, running), "cache-bench-writer") : null;
+    if (writer != null) {
       writer.start();
     }
     try {
@@ -104,7 +104,9 @@ public final class CacheHitRateScenario implements Scenario {
     } finally {
       running.set(false);
       try {
-        writer.join();
+        if (writer != null) {
+          writer.join();
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }

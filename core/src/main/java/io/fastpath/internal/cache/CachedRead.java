@@ -2,7 +2,6 @@ package io.fastpath.internal.cache;
 
 import io.fastpath.Reply;
 import io.fastpath.internal.command.ReplyConverter;
-import io.fastpath.internal.connection.LoopHeartbeat;
 import io.fastpath.internal.connection.TrackingSession;
 import java.util.Arrays;
 import java.util.List;
@@ -23,8 +22,6 @@ final class CachedRead implements KeyReplies {
     final byte[][] args;
     final Reply value;
     final TrackingSession session;
-    /** The session's heartbeat, held here too so both loads start at once. */
-    final LoopHeartbeat heartbeat;
     final long expiresAtNanos;
     final int weight;
     /** {@code GET <key>}. */
@@ -43,7 +40,6 @@ final class CachedRead implements KeyReplies {
         this.args = args;
         this.value = value;
         this.session = session;
-        this.heartbeat = session.heartbeat();
         this.expiresAtNanos = expiresAtNanos;
         this.weight = weight;
         this.plainGet = plainGet;
@@ -57,14 +53,6 @@ final class CachedRead implements KeyReplies {
         }
         boolean plainGet = args.length == 2 && Arrays.equals(args[0], CachedReads.GET);
         return new CachedRead(args, value, session, expiresAtNanos, (int) Math.min(Integer.MAX_VALUE / 2, size), plainGet);
-    }
-
-    byte[][] args() {
-        return args;
-    }
-
-    Reply value() {
-        return value;
     }
 
     /** The reply as {@code converter} makes it, remembered for the next hit when immutable. */

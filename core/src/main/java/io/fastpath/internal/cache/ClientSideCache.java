@@ -94,7 +94,7 @@ public final class ClientSideCache implements ClientTracking {
         this.entries = Caffeine.newBuilder()
                 .maximumWeight(options.maxBytes())
                 .weigher((CacheKey key, KeyReplies held) -> held.weight())
-                .expireAfter(new EarliestVariantExpiry())
+                .expireAfter(new EarliestReplyExpiry())
                 .ticker(clock::nowNanos)
                 .executor(Runnable::run) // maintenance inline: waking a pool thread costs a hit more on 2 cores
                 .evictionListener((CacheKey key, KeyReplies held, RemovalCause cause) -> {
@@ -143,7 +143,7 @@ public final class ClientSideCache implements ClientTracking {
             return MISS;
         }
         CachedRead cached = find(new CacheKey(key), null);
-        if (cached == null || boundsInvalidationDelay && !cached.heartbeat.isRecent(System.nanoTime())) {
+        if (cached == null || boundsInvalidationDelay && !cached.session.heartbeat().isRecent(System.nanoTime())) {
             return MISS; // an old beat: the full path waits for one and looks again, once
         }
         Object value;
@@ -184,7 +184,7 @@ public final class ClientSideCache implements ClientTracking {
             byte[][] get = {CachedReads.GET, args[i + 1]};
             CacheKey key = new CacheKey(args[i + 1]);
             CachedRead cached = lookup(key, get, nowNanos);
-            values[i] = cached == null ? null : cached.value();
+            values[i] = cached == null ? null : cached.value;
             if (values[i] != null) {
                 hits.increment();
             } else {
@@ -213,22 +213,21 @@ public final class ClientSideCache implements ClientTracking {
      */
     private CachedRead lookup(CacheKey key, byte[][] args, long nowNanos) {
         CachedRead cached = find(key, args);
-        if (cached == null || !boundsInvalidationDelay || cached.heartbeat.isRecent(nowNanos)) {
+        if (cached == null || !boundsInvalidationDelay || cached.session.heartbeat().isRecent(nowNanos)) {
             return cached;
         }
-        if (!cached.heartbeat.awaitBeatAfter(nowNanos)) {
+        if (!cached.session.heartbeat().awaitBeatAfter(nowNanos)) {
             return null; // the loop is not running: the read goes to the server, behind any unread invalidation
         }
         long afterBeat = System.nanoTime();
         cached = find(key, args);
-        return cached != null && cached.heartbeat.isRecent(afterBeat) ? cached : null;
+        return cached != null && cached.session.heartbeat().isRecent(afterBeat) ? cached : null;
     }
 
     private CachedRead find(CacheKey key, byte[][] args) {
         KeyReplies held = entries.getIfPresent(key);
         return held == null ? null : held.find(args);
     }
-
 
     /** Joins the fill in flight for exactly this read, unless one of our writes to the key completed since it started. */
     private CacheFill fill(CacheKey key, byte[][] readArgs, String name, long deadlineNanos) {
@@ -427,7 +426,7 @@ public final class ClientSideCache implements ClientTracking {
         long now = clock.nowNanos();
         entries.asMap().forEach((key, held) -> {
             for (CachedRead read : held.live(now)) {
-                all.add(new CachedReply(key.bytes, read.args(), read.value()));
+                all.add(new CachedReply(key.bytes, read.args, read.value));
             }
         });
         return all;
@@ -437,7 +436,7 @@ public final class ClientSideCache implements ClientTracking {
     public record CachedReply(byte[] key, byte[][] command, Reply value) {}
 
     /** A key expires with its earliest-expiring reply (the replies of one key share its PTTL, so little is lost). */
-    private static final class EarliestVariantExpiry implements Expiry<CacheKey, KeyReplies> {
+    private static final class EarliestReplyExpiry implements Expiry<CacheKey, KeyReplies> {
         @Override
         public long expireAfterCreate(CacheKey key, KeyReplies held, long currentTime) {
             return Math.max(0, held.earliestExpiryNanos() - currentTime);
