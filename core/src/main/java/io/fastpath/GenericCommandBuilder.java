@@ -3,7 +3,7 @@ package io.fastpath;
 import io.fastpath.internal.command.ArgumentList;
 import io.fastpath.internal.command.CommandRouting;
 import io.fastpath.internal.command.Converters;
-import io.fastpath.internal.transaction.TransactionCommands;
+import io.fastpath.internal.command.SharedConnectionRules;
 import java.nio.charset.StandardCharsets;
 
 /** Builds any command from its words, for commands without a typed method (admin, modules, new ones). */
@@ -12,7 +12,9 @@ public interface GenericCommandBuilder {
     /**
      * A command from words: each a {@code String} (sent as UTF-8), {@code byte[]} (as is) or a
      * {@code Number} (as its decimal text). The first word is the command name. Keys and flags come from
-     * the server's command table, so the command is routed like its typed equivalent.
+     * the server's command table, so the command is routed like its typed equivalent. A command that would
+     * change the shared connection it runs on (SELECT, AUTH, HELLO, the (un)subscribe family, CLIENT REPLY,
+     * MONITOR, MULTI...) fails here with a {@link RedisArgumentException} naming the API to use instead.
      */
     default Command<Reply> command(Object... words) {
         if (words == null || words.length == 0) {
@@ -22,11 +24,11 @@ public interface GenericCommandBuilder {
             throw new RedisArgumentException("the first word must be the command name as a String");
         }
         String upperCaseName = name.toUpperCase(java.util.Locale.ROOT);
-        TransactionCommands.requireNotClientManaged(upperCaseName);
         byte[][] args = new byte[words.length][];
         for (int i = 0; i < words.length; i++) {
             args[i] = toBytes(words[i], i);
         }
+        SharedConnectionRules.requireAllowedOnSharedConnection(args); // SELECT, SUBSCRIBE, CLIENT REPLY... never leave the caller
         return CommandRouting.generic(upperCaseName, args, Converters.REPLY);
     }
 

@@ -19,7 +19,7 @@ final class QueuedCommands {
         if (!(command instanceof CommandSpec<T> spec)) {
             throw new RedisArgumentException("commands must be built by a CommandBuilder");
         }
-        TransactionCommands.requireAllowedInTransaction(spec.name());
+        TransactionCommands.requireAllowedInTransaction(spec);
         Queued<T> handle = new Queued<>(spec.name());
         commands.add(spec);
         handles.add(handle);

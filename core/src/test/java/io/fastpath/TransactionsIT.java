@@ -82,7 +82,7 @@ class TransactionsIT extends RedisServerPerClass {
     void transactionCommandsSentOnTheirOwnAreRefusedBeforeAnythingIsSent() {
         for (String command : List.of("MULTI", "exec", "DISCARD", "WATCH", "UNWATCH")) {
             assertThatThrownBy(() -> redis.send(command, "k")).isInstanceOf(RedisArgumentException.class)
-                    .hasMessageContaining("redis.transaction");
+                    .hasMessageContaining("redis.multi()");
         }
         Transaction tx = redis.multi();
         assertThatCode(() -> tx.queue(tx.commands().command("PING"))).doesNotThrowAnyException();

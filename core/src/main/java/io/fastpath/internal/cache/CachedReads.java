@@ -40,18 +40,6 @@ final class CachedReads {
         }
     }
 
-    /** Commands that would silently end tracking on a shared connection (R11): refused while the cache is on. */
-    static void refuseTrackingResets(CommandSpec<?> spec) {
-        String name = spec.name();
-        byte[][] args = spec.args();
-        boolean clientTracking = name.equals("CLIENT") && args.length > 1
-                && (equalsIgnoreCase(args[1], "TRACKING") || equalsIgnoreCase(args[1], "CACHING"));
-        if (clientTracking || name.equals("RESET") || name.equals("HELLO")) {
-            throw new RedisArgumentException(name + (clientTracking ? " " + new String(args[1], StandardCharsets.UTF_8) : "")
-                    + " is refused while the client-side cache is on: it would end the tracking the cache relies on");
-        }
-    }
-
     static boolean isFlush(CommandSpec<?> spec) {
         return spec.name().equals("FLUSHALL") || spec.name().equals("FLUSHDB");
     }
@@ -70,7 +58,4 @@ final class CachedReads {
         return keys;
     }
 
-    private static boolean equalsIgnoreCase(byte[] bytes, String word) {
-        return new String(bytes, StandardCharsets.UTF_8).equalsIgnoreCase(word);
-    }
 }

@@ -380,7 +380,6 @@ public final class ClientSideCache implements ClientTracking {
         if (spec.readOnly()) {
             return spec;
         }
-        CachedReads.refuseTrackingResets(spec);
         ReplyConverter<T> converter = spec.converter();
         if (CachedReads.isFlush(spec)) {
             return new CommandSpec<>(spec.name(), spec.args(), reply -> {

@@ -162,7 +162,7 @@ public final class ClientCore implements AutoCloseable {
             if (cached != null) {
                 return cached;
             }
-            spec = cache.evictingOwnWrites(spec); // refuses RESET, CLIENT TRACKING... before anything is sent
+            spec = cache.evictingOwnWrites(spec); // a write evicts its keys before its caller sees the reply
         }
         return sendToServer(spec, blocking, System.nanoTime() + commandTimeoutNanos);
     }

@@ -74,6 +74,8 @@ public final class Connection {
     private volatile long lastReadNanos = System.nanoTime();
     private volatile int reconnectAttempts;
     private volatile Consumer<Reply.PushReply> pushListener = push -> { };
+    /** Set with a push listener (a subscriber connection); a pub/sub push anywhere else is a protocol violation. */
+    private volatile boolean receivesPubSub;
     /** The HELLO reply's mode (standalone, cluster, sentinel) from the latest handshake; null on RESP2. */
     private volatile String serverMode;
     private volatile boolean resp3Negotiated;
@@ -147,8 +149,10 @@ public final class Connection {
         return eventLoop;
     }
 
+    /** Makes this a subscriber connection: pub/sub pushes go to {@code listener}. Set before {@link #start}. */
     public void pushListener(Consumer<Reply.PushReply> listener) {
         this.pushListener = listener;
+        this.receivesPubSub = true;
     }
 
     /** Set before {@link #start}: commands every handshake runs after the built-in ones, before any queued command. */
@@ -764,9 +768,16 @@ public final class Connection {
 
     void onPush(Reply.PushReply push) {
         ClientTracking tracking = settings.tracking();
-        if (tracking != null && "invalidate".equals(push.kind())) {
+        String kind = push.kind();
+        if (tracking != null && "invalidate".equals(kind)) {
             tracking.onInvalidation(this, push);
             return;
+        }
+        if (!receivesPubSub && PubSubPushes.isPubSub(kind)) {
+            // A command the client did not send as a subscription was answered by pushes (RESP3 UNSUBSCRIBE
+            // and its kin), so its FIFO entry would take the next caller's reply: nothing on it can be trusted.
+            throw new RedisProtocolException(endpoint + ": a '" + kind + "' push arrived on a connection that never "
+                    + "subscribed, so its replies no longer match its commands; the connection was closed");
         }
         pushListener.accept(push);
     }

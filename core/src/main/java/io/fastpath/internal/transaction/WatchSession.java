@@ -36,7 +36,7 @@ public final class WatchSession {
         if (!open) {
             throw new IllegalStateException("the WATCH callback has returned: " + spec.name() + " can no longer run on its connection");
         }
-        TransactionCommands.requireAllowedInTransaction(spec.name());
+        TransactionCommands.requireAllowedInTransaction(spec);
         requireSlot(List.of(spec), "the read " + spec.name());
         return run(spec);
     }

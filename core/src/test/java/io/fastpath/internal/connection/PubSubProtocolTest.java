@@ -65,7 +65,7 @@ class PubSubProtocolTest {
                     .satisfies(failure -> assertThat(((RedisServerException) failure).code()).isEqualTo("NOPERM"));
             Subscription third = redis.subscribe(inbox::add, "c");
 
-            server.sendToAll(push("message", "c", "hello"));
+            server.sendTo(1, push("message", "c", "hello")); // the subscriber connection, opened after the data one
             PubSubMessage message = inbox.poll(5, TimeUnit.SECONDS);
             assertThat(message).isNotNull();
             assertThat(message.channel()).isEqualTo("c");

@@ -59,6 +59,13 @@ final class ScriptedServer implements AutoCloseable {
         }
     }
 
+    /** Sends raw bytes to the connection accepted {@code index}-th (0 = the first), outside any request. */
+    void sendTo(int index, String resp) throws IOException {
+        Socket socket = sockets.get(index);
+        socket.getOutputStream().write(resp.getBytes(StandardCharsets.UTF_8));
+        socket.getOutputStream().flush();
+    }
+
     /** Closes every client connection (the listener stays open, so clients can reconnect). */
     void dropConnections() throws IOException {
         for (Socket socket : sockets) {
