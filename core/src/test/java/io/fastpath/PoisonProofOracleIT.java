@@ -45,17 +45,27 @@ class PoisonProofOracleIT {
     void randomCommandsFromTheServersOwnTableNeverHandAReplyToTheWrongCallerNorStallAConnection() throws Exception {
         int total = Integer.getInteger("fastpath.oracle.commands", DEFAULT_COMMANDS);
         long seed = Long.getLong("fastpath.oracle.seed", System.nanoTime());
+        java.util.concurrent.ConcurrentLinkedQueue<String> disconnects = new java.util.concurrent.ConcurrentLinkedQueue<>();
         try (RedisServer server = RedisServer.start();
              RedisClient redis = RedisClient.builder().uri(server.uri()).connectionsPerNode(CONNECTIONS)
-                     .commandTimeout(TIMEOUT).build()) {
+                     .commandTimeout(TIMEOUT).eventListener(event -> {
+                         if (event instanceof RedisEvent.Disconnected disconnected) {
+                             disconnects.add(disconnected.reason());
+                         }
+                     }).build()) {
             RandomCommands poison = new RandomCommands(ServerCommandCatalogue.read(redis), SERVER_WIDE, seed);
             String replay = "seed " + seed + " (" + server.binary() + ", " + poison.size() + " commands in its table)";
             List<String> probeKeys = probeKeysOnEveryConnection();
             Map<String, Integer> outcomes = new TreeMap<>();
             List<CompletableFuture<Reply>> sent = new ArrayList<>();
+            java.util.ArrayDeque<List<Object>> recent = new java.util.ArrayDeque<>();
             try (TaggedWorkload tagged = TaggedWorkload.start(redis, "tagged", 8, 8)) {
                 for (int n = 0; n < total; n++) {
                     List<Object> words = poison.next();
+                    recent.addLast(words);
+                    if (recent.size() > 5) {
+                        recent.removeFirst();
+                    }
                     try {
                         CompletableFuture<Reply> future = redis.async().send(words.toArray());
                         sent.add(future);
@@ -70,6 +80,11 @@ class PoisonProofOracleIT {
                         assertThat(redis.async().get(probeKey).get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS))
                                 .as("the probe read its own write on %s after %s; %s", probeKey, words, replay).isEqualTo(value);
                     }
+                    // A tagged failure surfaces a little after its cause: name the latest few poison commands.
+                    assertThat(tagged.wrongReplies.size() + tagged.notSent.get() + tagged.outcomeUnknown.get()
+                            + tagged.timedOut.get() + tagged.unexpectedFailures.size())
+                            .as("tagged traffic hurt right after one of %s: %s; disconnects %s; %s", recent, tagged,
+                                    disconnects, replay).isZero();
                 }
                 tagged.stop(Duration.ofSeconds(20));
                 tagged.assertOracle();
