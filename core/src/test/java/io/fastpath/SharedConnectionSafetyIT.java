@@ -73,6 +73,22 @@ class SharedConnectionSafetyIT {
         assertThat(commandStatistics(statistic)).as("the server never saw %s", words).isEqualTo(before);
     }
 
+    @org.junit.jupiter.api.Test
+    void anErrorEchoingTheCallersNewlineReachesThatCallerAndLeavesTheConnectionToTheOthers() throws Exception {
+        // Valkey 8.0 puts the argument into the error line with its LF (Redis 7.0 turns it into a space).
+        try (TaggedWorkload tagged = TaggedWorkload.start(redis, "tagged", 8, 16)) {
+            tagged.awaitMoreSuccesses(200, Duration.ofSeconds(10));
+            assertThatThrownBy(() -> redis.send("FUNCTION", "LIST", "first line\nsecond line"))
+                    .isInstanceOfSatisfying(RedisServerException.class, error -> assertThat(error.code()).isEqualTo("ERR"))
+                    .hasMessageContaining("second line");
+            tagged.awaitMoreSuccesses(200, Duration.ofSeconds(10));
+            tagged.stop(Duration.ofSeconds(10));
+            tagged.assertOracle();
+            assertThat(tagged.notSent.get() + tagged.outcomeUnknown.get() + tagged.timedOut.get())
+                    .as("the shared connection never broke: %s", tagged).isZero();
+        }
+    }
+
     /** The server's INFO commandstats line of the command (empty when it never ran). */
     private String commandStatistics(String statistic) {
         String info = (String) server.call("INFO", "commandstats");

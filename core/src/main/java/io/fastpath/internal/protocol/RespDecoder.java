@@ -441,29 +441,40 @@ public final class RespDecoder {
     /**
      * Finds the CR of the CRLF ending the line that starts at {@code start} (the type byte), or returns
      * -1 when the line is not complete yet. Content longer than {@code longestContent} fails as soon as
-     * it is seen, terminated or not, so the outcome never depends on how the bytes were split.
+     * it is seen, terminated or not, so the outcome never depends on how the bytes were split. Only CRLF
+     * ends a simple string or error line: Valkey 8.0 echoes a caller's bare LF inside some error replies
+     * ({@code FUNCTION LIST} with an argument holding a newline), and hiredis reads such a line whole too.
+     * A bare LF in any other line (a number, a length) is a protocol error.
      */
     private int findLineEnd(ByteBuf in, int start, int longestContent) {
         int contentStart = start + 1;
         int end = in.writerIndex();
+        byte type = in.getByte(start);
+        boolean textLine = type == RespType.SIMPLE_STRING || type == RespType.SIMPLE_ERROR;
         int searchFrom = Math.min(contentStart + lineBytesScanned, end);
-        int lineFeed = in.forEachByte(searchFrom, end - searchFrom, ByteProcessor.FIND_LF);
-        if (lineFeed < 0) {
-            lineBytesScanned = end - contentStart;
-            if (lineBytesScanned > longestContent + 1) {
-                throw lineTooLong(in.getByte(start), lineBytesScanned, longestContent);
+        while (true) {
+            int lineFeed = in.forEachByte(searchFrom, end - searchFrom, ByteProcessor.FIND_LF);
+            if (lineFeed < 0) {
+                lineBytesScanned = end - contentStart;
+                if (lineBytesScanned > longestContent + 1) {
+                    throw lineTooLong(type, lineBytesScanned, longestContent);
+                }
+                return -1;
             }
-            return -1;
+            if (lineFeed == contentStart || in.getByte(lineFeed - 1) != '\r') {
+                if (!textLine) {
+                    throw new RedisProtocolException("line of '" + (char) type + "' ends in LF without CR");
+                }
+                searchFrom = lineFeed + 1; // a bare LF inside the text: the line goes on
+                continue;
+            }
+            lineBytesScanned = 0;
+            int contentLength = lineFeed - 1 - contentStart;
+            if (contentLength > longestContent) {
+                throw lineTooLong(type, contentLength, longestContent);
+            }
+            return lineFeed - 1;
         }
-        lineBytesScanned = 0;
-        if (lineFeed == contentStart || in.getByte(lineFeed - 1) != '\r') {
-            throw new RedisProtocolException("line of '" + (char) in.getByte(start) + "' ends in LF without CR");
-        }
-        int contentLength = lineFeed - 1 - contentStart;
-        if (contentLength > longestContent) {
-            throw lineTooLong(in.getByte(start), contentLength, longestContent);
-        }
-        return lineFeed - 1;
     }
 
     private static RedisProtocolException lineTooLong(byte type, int length, int longestContent) {

@@ -28,6 +28,8 @@ class RespDecoderChunkingTest {
                 "+OK\r\n",
                 "+hello world\r\n",
                 "-ERR unknown command\r\n",
+                "-ERR Unknown argument #!lua name=lib\nredis.register_function('f')\r\n",
+                "+two\nlines\r\n",
                 "!10\r\nSYNTAX bad\r\n",
                 ":0\r\n",
                 ":-9223372036854775808\r\n",

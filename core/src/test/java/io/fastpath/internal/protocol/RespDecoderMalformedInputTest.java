@@ -52,7 +52,7 @@ class RespDecoderMalformedInputTest {
         ":-\\r\\n                         | has no digits",
         "$\\r\\n                          | has no digits",
         ":12\\n                           | LF without CR",
-        "+OK\\n                           | LF without CR",
+        "(12\\n                           | LF without CR",
         "$3\\r\\nfooXY                    | not followed by CRLF",
         ":99999999999999999999\\r\\n      | overflows a 64-bit integer",
         ":-9223372036854775809\\r\\n      | overflows a 64-bit integer",
