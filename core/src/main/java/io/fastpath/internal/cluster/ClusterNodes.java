@@ -96,6 +96,26 @@ final class ClusterNodes {
         return new ClusterNode(endpoint, new NodeConnections(connections));
     }
 
+    /**
+     * MOVED: routes {@code slot} to {@code node} until the next refresh, unless {@code node} is no longer
+     * one of the client's nodes (a refresh retired it after the redirect looked it up). The check and the
+     * patch hold the lock {@link #apply} holds, so the table never routes to a retired node: a retired
+     * node hands its commands back to the table, and a table pointing at it again would loop.
+     */
+    void moved(int slot, ClusterNode node) {
+        synchronized (lock) {
+            SlotTable current = table;
+            if (current == null || nodes.get(node.endpoint) != node) {
+                return;
+            }
+            SlotTable.ShardRoute before = current.route(slot);
+            current.patch(slot, node);
+            if (before != null && before.primary() != node) {
+                slotsMovedAway(before.primary()); // its cached entries may cover that slot
+            }
+        }
+    }
+
     void appliedListener(Runnable listener) {
         this.appliedListener = listener;
     }

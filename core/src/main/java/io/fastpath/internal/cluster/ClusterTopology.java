@@ -9,8 +9,8 @@ import java.util.Set;
  * A parsed view of the cluster: each shard's slot ranges, its primary and its healthy replicas.
  *
  * @param shards only shards that own at least one slot
- * @param slotless healthy nodes of shards without slots (e.g. a new node importing its first slots):
- *     not routed to, but connections a redirect opened to them are kept
+ * @param slotless healthy nodes of shards without slots (e.g. a new node importing its first slots), and
+ *     a shard's other online masters during a failover: not routed to, but their open connections are kept
  */
 record ClusterTopology(List<Shard> shards, Set<Endpoint> slotless) {
 

@@ -17,7 +17,10 @@ import java.util.Map;
  * slots still route somewhere while a failover is pending); replicas marked {@code failed} are left out.
  * A replica reported {@code loading} is kept: Redis 7.0 reports every replica with replication offset 0
  * (a cluster that has not seen a write yet) as loading, and a replica that really is loading answers
- * LOADING, which the client retries.
+ * LOADING, which the client retries. A shard that lists a second online master (Valkey 8.0 does, for a
+ * moment, during a manual failover: the demoted and the promoted node both as masters of one shard,
+ * where Redis 7.0 lists the demoted one in a shard of its own) keeps the others as slotless known
+ * nodes: dropping one would retire the connections of the node that is about to own the slots.
  */
 final class ClusterTopologyParser {
     private ClusterTopologyParser() {}
@@ -50,6 +53,7 @@ final class ClusterTopologyParser {
             Endpoint healthyPrimary = null;
             Endpoint anyPrimary = null;
             List<Endpoint> replicas = new ArrayList<>();
+            List<Endpoint> onlinePrimaries = new ArrayList<>();
             for (Reply nodeReply : elements(shard.get("nodes"))) {
                 Map<String, Reply> node = fields(nodeReply);
                 Endpoint endpoint = endpointOf(node, tls);
@@ -60,6 +64,9 @@ final class ClusterTopologyParser {
                 if ("master".equals(text(node.get("role")))) {
                     anyPrimary = anyPrimary == null ? endpoint : anyPrimary;
                     healthyPrimary = "online".equals(health) && healthyPrimary == null ? endpoint : healthyPrimary;
+                    if ("online".equals(health)) {
+                        onlinePrimaries.add(endpoint);
+                    }
                 } else if (!"failed".equals(health)) {
                     replicas.add(endpoint);
                 }
@@ -67,6 +74,8 @@ final class ClusterTopologyParser {
             Endpoint primary = healthyPrimary != null ? healthyPrimary : anyPrimary;
             if (primary != null) {
                 shards.add(new ClusterTopology.Shard(ranges, primary, replicas));
+                onlinePrimaries.remove(primary);
+                slotless.addAll(onlinePrimaries); // mid-failover: known, not routed to until a refresh or MOVED says so
             }
         }
         return new ClusterTopology(shards, slotless);

@@ -92,14 +92,7 @@ final class RedirectHandler implements ErrorInterceptor {
         }
         ClusterNode node = router.nodes.nodeFor(target);
         if (moved) {
-            SlotTable table = router.nodes.table();
-            if (table != null) {
-                SlotTable.ShardRoute before = table.route(slot);
-                table.patch(slot, node);
-                if (before != null && before.primary() != node) {
-                    ClusterNodes.slotsMovedAway(before.primary()); // its cached entries may cover that slot
-                }
-            }
+            router.nodes.moved(slot, node);
             router.refresher.requestSoon();
         }
         events.publish(new RedisEvent.Redirected(from.endpoint().toString(), moved ? "MOVED" : "ASK",

@@ -57,6 +57,20 @@ class ClusterTopologyParserTest {
     }
 
     @Test
+    void aShardListingTwoOnlinePrimariesMidFailoverRoutesToTheFirstAndKeepsTheOtherKnown() {
+        // What Valkey 8.0 answers for a moment during CLUSTER FAILOVER (captured from 8.0.1): the demoted
+        // primary and the promoted replica, both masters of the same shard.
+        Map<Reply, Reply> shard = new LinkedHashMap<>();
+        shard.put(bulk("slots"), array(integer(0), integer(5460)));
+        shard.put(bulk("nodes"), array(node(7000, "master", "online"), node(7001, "master", "online")));
+        ClusterTopology topology = ClusterTopologyParser.fromShards(array(new Reply.MapReply(shard)));
+
+        assertThat(topology.shards()).hasSize(1);
+        assertThat(topology.shards().get(0).primary()).isEqualTo(new Endpoint("10.0.0.1", 7000));
+        assertThat(topology.slotless()).containsExactly(new Endpoint("10.0.0.1", 7001));
+    }
+
+    @Test
     void aTlsClientTakesEachNodesTlsPortAndAPlainClientItsPlainPort() {
         Map<Reply, Reply> primary = new LinkedHashMap<>();
         primary.put(bulk("port"), integer(7000));
