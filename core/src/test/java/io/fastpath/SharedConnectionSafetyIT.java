@@ -89,6 +89,23 @@ class SharedConnectionSafetyIT {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void aSubscriptionNamingAChannelTwiceGetsEachMessageOnceWhileTaggedCallersKeepTheirReplies() throws Exception {
+        java.util.concurrent.LinkedBlockingQueue<PubSubMessage> inbox = new java.util.concurrent.LinkedBlockingQueue<>();
+        try (TaggedWorkload tagged = TaggedWorkload.start(redis, "tagged", 8, 16);
+             Subscription twice = redis.subscribe(inbox::add, "twice", "twice");
+             Subscription shardTwice = redis.ssubscribe(inbox::add, "shard-twice", "shard-twice")) {
+            assertThat(redis.publish("twice", "one")).isEqualTo(1);
+            assertThat(redis.spublish("shard-twice", "two")).isEqualTo(1);
+            assertThat(inbox.poll(5, java.util.concurrent.TimeUnit.SECONDS)).extracting(PubSubMessage::message).isEqualTo("one");
+            assertThat(inbox.poll(5, java.util.concurrent.TimeUnit.SECONDS)).extracting(PubSubMessage::message).isEqualTo("two");
+            tagged.awaitMoreSuccesses(200, Duration.ofSeconds(10));
+            assertThat(inbox).as("each message arrived once").isEmpty();
+            tagged.stop(Duration.ofSeconds(10));
+            tagged.assertOracle();
+        }
+    }
+
     /** The server's INFO commandstats line of the command (empty when it never ran). */
     private String commandStatistics(String statistic) {
         String info = (String) server.call("INFO", "commandstats");
