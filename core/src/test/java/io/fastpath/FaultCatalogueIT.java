@@ -163,7 +163,7 @@ class FaultCatalogueIT {
                 CompletableFuture<Reply> waiting = redis.async().send("DEBUG", "SLEEP", "0.3");
                 // Written once the proxy has taken it on to the server, which then sleeps: the bomb comes first.
                 Eventually.awaitTrue("DEBUG SLEEP reaches the server",
-                        () -> proxy.bytesToServer() >= sentBefore + respLength("DEBUG", "SLEEP", "0.3"), Duration.ofSeconds(5));
+                        () -> proxy.bytesToServer() >= sentBefore + RespBytes.of("DEBUG", "SLEEP", "0.3"), Duration.ofSeconds(5));
                 proxy.injectToClient(bomb.getBytes(StandardCharsets.US_ASCII));
                 assertThatThrownBy(() -> waiting.get(5, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
                         .cause().isInstanceOf(RedisOutcomeUnknownException.class)
@@ -191,14 +191,5 @@ class FaultCatalogueIT {
         Set<String> ids = Eventually.await("the server sees " + expected + " connections named " + name,
                 () -> connectionIdsNamed(name), named -> named.size() == expected, Duration.ofSeconds(10));
         assertThat(ids).as("the client's connections on the server").hasSize(expected);
-    }
-
-    /** The length of {@code words} sent as a RESP array of bulk strings (ASCII words), as the client writes it. */
-    private static int respLength(String... words) {
-        int length = ("*" + words.length + "\r\n").length();
-        for (String word : words) {
-            length += ("$" + word.length() + "\r\n" + word + "\r\n").length();
-        }
-        return length;
     }
 }
