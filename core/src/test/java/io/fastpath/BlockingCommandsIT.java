@@ -169,15 +169,8 @@ class BlockingCommandsIT extends RedisServerPerClass {
     }
 
     private void awaitBlockedClients(int expected) {
-        long giveUpAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (blockedClients() != expected) {
-            assertThat(System.nanoTime() < giveUpAt).as("blocked_clients reaches " + expected).isTrue();
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
+        Eventually.await("blocked_clients reaches " + expected, this::blockedClients, count -> count == expected,
+                Duration.ofSeconds(10));
     }
 
     private long blockedClients() {

@@ -1,9 +1,8 @@
 package io.fastpath;
 
-import static org.assertj.core.api.Assertions.fail;
-
 import io.fastpath.internal.cache.ClientSideCache;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,36 +21,35 @@ final class CachedEntriesMatchServer {
      */
     static int check(RedisClient cached, RedisClient truth) {
         ClientSideCache cache = cached.core().cache();
-        long giveUpAt = System.nanoTime() + 10_000_000_000L;
-        while (true) {
-            List<ClientSideCache.CachedReply> entries = cache.snapshot();
-            List<String> stale = new ArrayList<>();
-            for (ClientSideCache.CachedReply entry : entries) {
-                Reply actual;
-                try {
-                    actual = truth.execute(truth.commands().command(words(entry.command())));
-                } catch (RedisOutcomeUnknownException | RedisNotSentException killedToo) {
-                    stale.add(text(entry.command()) + ": not compared yet, the uncached client is reconnecting");
-                    continue; // a test that kills connections may have killed the reference client's too
-                }
-                if (!actual.equals(entry.value())) {
-                    stale.add(text(entry.command()) + ": cached " + entry.value() + ", server " + actual);
-                }
-            }
-            if (stale.isEmpty()) {
-                return entries.size();
-            }
-            if (System.nanoTime() > giveUpAt) {
-                fail(stale.size() + " of " + entries.size() + " cached entries differ from the server: "
-                        + stale.subList(0, Math.min(10, stale.size())));
-            }
+        return Eventually.await("every cached entry equals the server's reply", () -> compare(cache, truth),
+                round -> round.stale().isEmpty(), Duration.ofSeconds(10)).checked();
+    }
+
+    /** One comparison of every live entry with the server; a description of each that differs. */
+    private record Round(int checked, List<String> stale) {
+        @Override
+        public String toString() {
+            return stale.size() + " of " + checked + " cached entries differ from the server: "
+                    + stale.subList(0, Math.min(10, stale.size()));
+        }
+    }
+
+    private static Round compare(ClientSideCache cache, RedisClient truth) {
+        List<ClientSideCache.CachedReply> entries = cache.snapshot();
+        List<String> stale = new ArrayList<>();
+        for (ClientSideCache.CachedReply entry : entries) {
+            Reply actual;
             try {
-                Thread.sleep(25);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
+                actual = truth.execute(truth.commands().command(words(entry.command())));
+            } catch (RedisOutcomeUnknownException | RedisNotSentException killedToo) {
+                stale.add(text(entry.command()) + ": not compared yet, the uncached client is reconnecting");
+                continue; // a test that kills connections may have killed the reference client's too
+            }
+            if (!actual.equals(entry.value())) {
+                stale.add(text(entry.command()) + ": cached " + entry.value() + ", server " + actual);
             }
         }
+        return new Round(entries.size(), stale);
     }
 
     private static Object[] words(byte[][] command) {

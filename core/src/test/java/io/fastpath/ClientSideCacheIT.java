@@ -98,10 +98,21 @@ class ClientSideCacheIT {
 
             CountDownLatch release = stallIoThreads(redis);
             other.set("stall:key", "new"); // acknowledged: its invalidation now sits unread in a stalled socket
-            Thread.sleep(5); // well past the 1 ms bound
+            Thread.sleep(5); // Not synchronization: the read must come later than the 1 ms bound; that delay is the scenario
 
-            CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> redis.get("stall:key"));
-            Thread.sleep(20); // room for a read from memory to complete with the old value, were it allowed
+            CompletableFuture<String> read = new CompletableFuture<>();
+            Thread reader = new Thread(() -> {
+                try {
+                    read.complete(redis.get("stall:key"));
+                } catch (Throwable failure) {
+                    read.completeExceptionally(failure);
+                }
+            }, "reader-beside-a-stalled-io-thread");
+            reader.start();
+            // A read from memory would complete with the old value; the right one parks until the I/O thread runs.
+            Eventually.awaitTrue("the read completes or waits", () -> read.isDone()
+                    || reader.getState() == Thread.State.WAITING || reader.getState() == Thread.State.TIMED_WAITING,
+                    Duration.ofSeconds(10));
             release.countDown();
             assertThat(read.get(10, TimeUnit.SECONDS)).isEqualTo("new");
         }
@@ -280,6 +291,7 @@ class ClientSideCacheIT {
                 assertThat(redis.get("ttl")).isEqualTo("v");
                 assertThat(redis.get("ttl")).isEqualTo("v");
                 assertThat(redis.cacheStats().hits()).isEqualTo(1);
+                // Not synchronization: the key's 300 ms TTL must run out with a margin; touching the key to poll would expire it on the server
                 Thread.sleep(400);
                 assertThat(redis.get("ttl")).isNull(); // a local TTL longer than PTTL would still answer "v"
                 CachedEntriesMatchServer.check(redis, other);
@@ -296,7 +308,7 @@ class ClientSideCacheIT {
             redis.get("k");
             redis.get("k");
             assertThat(redis.cacheStats().hits()).isEqualTo(1);
-            Thread.sleep(300);
+            Thread.sleep(300); // Not synchronization: the configured 200 ms TTL must run out, and nothing else ends the entry
             redis.get("k");
             assertThat(redis.cacheStats().misses()).isEqualTo(2);
         }
@@ -405,9 +417,8 @@ class ClientSideCacheIT {
         try (RedisClient redis = cachedClient()) {
             other.set("herd", "v");
             other.execute(other.commands().command("CONFIG", "RESETSTAT"));
-            // The server sleeps, so every GET below is dispatched while the first one is still unanswered.
-            CompletableFuture<Reply> sleeping = other.async().dispatch(other.commands().command("DEBUG", "SLEEP", "0.3"));
-            Thread.sleep(50);
+            // The server is paused once this returns, so every GET below is dispatched while the first one is unanswered.
+            other.execute(other.commands().command("CLIENT", "PAUSE", "300", "ALL"));
             List<CompletableFuture<String>> herd = new ArrayList<>();
             for (int i = 0; i < 32; i++) {
                 herd.add(redis.async().get("herd"));
@@ -415,7 +426,6 @@ class ClientSideCacheIT {
             for (CompletableFuture<String> get : herd) {
                 assertThat(get.get(5, TimeUnit.SECONDS)).isEqualTo("v");
             }
-            sleeping.get(5, TimeUnit.SECONDS);
             String commandStats = other.info("commandstats");
             assertThat(commandStats).contains("cmdstat_get:calls=1,");
             assertThat(redis.cacheStats().misses()).isEqualTo(32);

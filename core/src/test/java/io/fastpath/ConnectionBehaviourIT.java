@@ -123,15 +123,18 @@ class ConnectionBehaviourIT {
         // Reads off: a retried GET would wait for a server that never comes back (DeliveryRetryIT covers retries).
         try (RedisClient redis = RedisClient.builder().uri(server.uri()).connectionsPerNode(1)
                 .commandTimeout(Duration.ofSeconds(60)).retryReads(false).build()) {
-            CompletableFuture<Reply> sleep = redis.async().send("DEBUG", "SLEEP", "10");
+            PausedWrites.pause(server);
+            CompletableFuture<Reply> held = redis.async().send("SET", "held", "by the pause");
             List<CompletableFuture<String>> pending = new ArrayList<>();
+            long pendingBytes = 0;
             for (int i = 0; i < 100; i++) {
                 pending.add(redis.async().get("k" + i));
+                pendingBytes += RespBytes.of("GET", "k" + i);
             }
-            Thread.sleep(100); // let them be written
+            PausedWrites.awaitHeldBytes(server, pendingBytes); // every GET was written and waits behind the held SET
             server.kill9();
             ExecutionException failure = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
-                    () -> sleep.get(10, TimeUnit.SECONDS));
+                    () -> held.get(10, TimeUnit.SECONDS));
             assertThat(failure.getCause()).isInstanceOf(RedisOutcomeUnknownException.class)
                     .hasMessageContaining("127.0.0.1:" + server.port());
             for (CompletableFuture<String> get : pending) {

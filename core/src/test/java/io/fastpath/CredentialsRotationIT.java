@@ -57,14 +57,17 @@ class CredentialsRotationIT {
     @Test
     void aStalePasswordKeepsTheWrongpassCodeAndBacksOffInsteadOfHotLooping() throws Exception {
         AtomicReference<String> secret = new AtomicReference<>("first-secret");
+        EventRecorder events = new EventRecorder();
         try (RedisClient redis = RedisClient.builder().uri(server.uri())
                 .credentialsProvider(CredentialsProvider.fromSupplier(() -> new RedisCredentials("app", secret.get())))
-                .connectionsPerNode(1).commandTimeout(Duration.ofMillis(1500)).build()) {
+                .connectionsPerNode(1).commandTimeout(Duration.ofMillis(1500)).eventListener(events).build()) {
             redis.set("k", "v");
             server.call("ACL", "SETUSER", "app", ">second-secret", "<first-secret");
             server.call("ACL", "LOG", "RESET");
+            int beforeKill = events.events().size();
             server.call("CLIENT", "KILL", "USER", "app");
-            Thread.sleep(200); // the client notices the kill, so the next command waits instead of being written
+            // The client notices the kill, so the next command waits instead of being written.
+            events.awaitFrom(beforeKill, event -> event instanceof RedisEvent.Disconnected, "Disconnected after the kill");
 
             // The command waits for a reconnect that keeps failing AUTH, and reports why.
             assertThatThrownBy(() -> redis.get("k"))
@@ -122,13 +125,7 @@ class CredentialsRotationIT {
         return count;
     }
 
-    static void awaitTrue(String what, BooleanSupplier condition) throws InterruptedException {
-        long giveUpAt = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - giveUpAt > 0) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(20);
-        }
+    static void awaitTrue(String what, BooleanSupplier condition) {
+        Eventually.awaitTrue(what, condition, Duration.ofSeconds(15));
     }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * Which commands are sent again after their connection is lost (issue 4 item 2): read-only ones (unless
  * {@code retryReads(false)}) and those marked {@link Command#idempotent()}, within their deadline; never a
  * plain write, never a command inside MULTI/EXEC, never one whose reply broke the protocol. Each test holds
- * commands in flight behind {@code DEBUG SLEEP}, kills the server with SIGKILL and restarts it from an RDB
+ * commands in flight behind a write held by {@code CLIENT PAUSE WRITE} ({@link PausedWrites}), waits until the
+ * server has received them, kills the server with SIGKILL and restarts it from an RDB
  * snapshot taken beforehand, so the replayed command finds the data again.
  */
 class DeliveryRetryIT {
@@ -37,9 +38,10 @@ class DeliveryRetryIT {
                 .commandTimeout(Duration.ofSeconds(15)).retryReads(retryReads).build();
     }
 
-    /** Keeps the server busy so the commands sent next stay in flight, unanswered. */
-    private static CompletableFuture<Reply> holdTheServer(RedisClient redis) {
-        return redis.async().send("DEBUG", "SLEEP", "2");
+    /** Holds the client's one connection so the commands sent next stay in flight, unanswered: a write waits out a pause. */
+    private CompletableFuture<Reply> holdTheServer(RedisClient redis) {
+        PausedWrites.pause(server);
+        return redis.async().send("SET", "hold", "the connection");
     }
 
     private void snapshot(String... keyValues) {
@@ -50,7 +52,7 @@ class DeliveryRetryIT {
     }
 
     private void killAndRestartWhileTheyWait() throws InterruptedException {
-        Thread.sleep(200); // the commands are written and the server sleeps
+        PausedWrites.awaitHeldBytes(server, 1); // the commands sent behind the held write have reached the server
         server.kill9();
         server.restart(); // same port and directory: it loads the snapshot
     }

@@ -50,7 +50,8 @@ class FaultCatalogueIT {
              TaggedWorkload load = TaggedWorkload.start(redis, "kill", 8, 16)) {
             load.awaitMoreSuccesses(500, Duration.ofSeconds(20));
             server.kill9();
-            Thread.sleep(300);
+            Eventually.awaitTrue("the kill catches commands", () -> load.outcomeUnknown.get() + load.notSent.get() > 0,
+                    Duration.ofSeconds(20));
             server.restart();
             load.awaitMoreSuccesses(500, Duration.ofSeconds(20));
             load.stop(Duration.ofSeconds(10));
@@ -72,7 +73,7 @@ class FaultCatalogueIT {
             proxy.delay(Duration.ofMillis(3)); // handshakes take several round trips of 3 ms: drops land inside them
             for (int drop = 0; drop < 20; drop++) {
                 proxy.dropAll();
-                Thread.sleep(ThreadLocalRandom.current().nextInt(2, 30));
+                Thread.sleep(ThreadLocalRandom.current().nextInt(2, 30)); // Not synchronization: random pacing of the drops
             }
             proxy.reset();
             load.awaitMoreSuccesses(500, Duration.ofSeconds(20));
@@ -93,7 +94,7 @@ class FaultCatalogueIT {
             load.awaitMoreSuccesses(300, Duration.ofSeconds(20));
             Set<String> before = connectionIdsNamed(NAME);
             server.call("CLIENT", "PAUSE", "1000", "ALL");
-            Thread.sleep(1200);
+            // 300 more successes can only come after the pause: at most 8 x 8 commands were in flight when it began.
             load.awaitMoreSuccesses(300, Duration.ofSeconds(20));
             load.stop(Duration.ofSeconds(10));
             load.assertOracle();
@@ -131,6 +132,7 @@ class FaultCatalogueIT {
         int cancelled = 0;
         for (int i = 0; i < iterations; i++) {
             CompletableFuture<String> victim = redis.async().get("cancel:a" + thread);
+            // Not synchronization: a random point between the write and the reply at which to cancel
             LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(0, 3_000_000));
             if (victim.cancel(false)) {
                 cancelled++;
@@ -157,8 +159,11 @@ class FaultCatalogueIT {
             redis.set("k", "v");
             int accepted = proxy.connectionsAccepted();
             for (String bomb : bombs) {
+                long sentBefore = proxy.bytesToServer();
                 CompletableFuture<Reply> waiting = redis.async().send("DEBUG", "SLEEP", "0.3");
-                Thread.sleep(50); // written; the server sleeps, so the bomb comes first
+                // Written once the proxy has taken it on to the server, which then sleeps: the bomb comes first.
+                Eventually.awaitTrue("DEBUG SLEEP reaches the server",
+                        () -> proxy.bytesToServer() >= sentBefore + RespBytes.of("DEBUG", "SLEEP", "0.3"), Duration.ofSeconds(5));
                 proxy.injectToClient(bomb.getBytes(StandardCharsets.US_ASCII));
                 assertThatThrownBy(() -> waiting.get(5, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
                         .cause().isInstanceOf(RedisOutcomeUnknownException.class)
@@ -183,12 +188,8 @@ class FaultCatalogueIT {
 
     /** The server sees exactly {@code expected} connections of the client, once closed ones are gone. */
     private void awaitConnectionsNamed(String name, int expected) throws InterruptedException {
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        Set<String> ids = connectionIdsNamed(name);
-        while (ids.size() != expected && System.nanoTime() < giveUp) {
-            Thread.sleep(20);
-            ids = connectionIdsNamed(name);
-        }
+        Set<String> ids = Eventually.await("the server sees " + expected + " connections named " + name,
+                () -> connectionIdsNamed(name), named -> named.size() == expected, Duration.ofSeconds(10));
         assertThat(ids).as("the client's connections on the server").hasSize(expected);
     }
 }

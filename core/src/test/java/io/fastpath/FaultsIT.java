@@ -170,12 +170,13 @@ class FaultsIT {
                     }
                 }));
             }
-            Thread.sleep(300);
+            Eventually.awaitTrue("every caller has had a few replies", () -> successes.get() >= 16 * 10, Duration.ofSeconds(20));
             server.pause();
-            Thread.sleep(1500);
+            // Paused until each caller timed out twice on average: replies to given-up commands then wait in the socket.
+            Eventually.awaitTrue("the callers time out", () -> timeouts.get() >= 16 * 2, Duration.ofSeconds(20));
             server.resume();
             long resumedAt = successes.get();
-            Thread.sleep(1000);
+            Eventually.awaitTrue("the callers get replies again", () -> successes.get() >= resumedAt + 16 * 10, Duration.ofSeconds(20));
             running.set(false);
             for (Future<?> loop : loops) {
                 loop.get(10, TimeUnit.SECONDS);
@@ -201,10 +202,11 @@ class FaultsIT {
 
     @Test
     void serverDownWithManyCallersFailsThemAllWithNotSentOnceTheQueueIsFull() throws Exception {
+        EventRecorder events = new EventRecorder();
         try (RedisClient redis = RedisClient.builder().uri(server.uri()).connectionsPerNode(1)
-                .maxQueuedWhileDisconnected(100).commandTimeout(Duration.ofSeconds(2)).build()) {
+                .maxQueuedWhileDisconnected(100).commandTimeout(Duration.ofSeconds(2)).eventListener(events).build()) {
             server.stop();
-            Thread.sleep(200); // the connection notices the server is gone
+            events.awaitFrom(0, event -> event instanceof RedisEvent.Disconnected, "Disconnected: the connection noticed");
             List<CompletableFuture<String>> calls = new ArrayList<>();
             for (int i = 0; i < 5_000; i++) {
                 calls.add(redis.async().get("k" + i));
@@ -223,12 +225,7 @@ class FaultsIT {
     }
 
     private static void awaitConnections(FaultProxy proxy, int accepted) throws InterruptedException {
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (proxy.connectionsAccepted() < accepted) {
-            if (System.nanoTime() > giveUp) {
-                throw new AssertionError("the client did not reconnect; accepted " + proxy.connectionsAccepted());
-            }
-            Thread.sleep(10);
-        }
+        Eventually.await("the client reconnects: connections accepted", proxy::connectionsAccepted, count -> count >= accepted,
+                Duration.ofSeconds(10));
     }
 }

@@ -82,10 +82,7 @@ class HungServerDetectionIT {
                 .pingInterval(Duration.ofMillis(100)).responseTimeout(Duration.ofSeconds(2))
                 .eventListener(events).build()) {
             long pingsBefore = pingCalls();
-            long giveUpAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (pingCalls() < pingsBefore + 5 && System.nanoTime() - giveUpAt < 0) {
-                Thread.sleep(50);
-            }
+            Eventually.await("five more PINGs", this::pingCalls, pings -> pings >= pingsBefore + 5, Duration.ofSeconds(20));
             assertThat(pingCalls()).isGreaterThanOrEqualTo(pingsBefore + 5);
             assertThat(events.events()).noneMatch(e -> e instanceof RedisEvent.Disconnected);
             assertThat(redis.get("k")).isNull();
@@ -99,7 +96,7 @@ class HungServerDetectionIT {
                 .commandTimeout(Duration.ofSeconds(20)).responseTimeout(Duration.ofMillis(500))
                 .eventListener(events).build()) {
             CompletableFuture<Reply> pop = redis.async().send("BLPOP", "jobs", "10");
-            Thread.sleep(2000); // four response timeouts of silence, all of them the server's legitimate wait
+            Thread.sleep(2000); // Not synchronization: four response timeouts of silence, all of them the server's legitimate wait
             server.call("LPUSH", "jobs", "job-1");
             Reply.ArrayReply popped = (Reply.ArrayReply) pop.get(20, TimeUnit.SECONDS);
             assertThat(popped.elements()).extracting(element -> ((Reply.BulkStringReply) element).asUtf8())

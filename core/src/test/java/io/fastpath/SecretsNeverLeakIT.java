@@ -41,8 +41,9 @@ class SecretsNeverLeakIT {
             assertThat(wrongPassword).isInstanceOf(RedisConnectionException.class).hasMessageContaining("WRONGPASS");
             texts.add(SecretScan.stackText(wrongPassword));
 
+            EventRecorder events = new EventRecorder();
             RedisClientBuilder builder = RedisClient.builder().uri(uri).connectionsPerNode(1)
-                    .commandTimeout(Duration.ofMillis(400));
+                    .commandTimeout(Duration.ofMillis(400)).eventListener(events);
             texts.add(builder.toString());
             texts.add(RedisUri.parse(uri).toString());
             texts.add(new RedisCredentials("app", SECRET).toString());
@@ -70,8 +71,10 @@ class SecretsNeverLeakIT {
 
                 // The server's password changes: every reconnect now fails AUTH with the client's old secret.
                 server.call("ACL", "SETUSER", "app", ">" + STALE, "<" + SECRET);
+                int beforeKill = events.events().size();
                 server.call("CLIENT", "KILL", "USER", "app");
-                Thread.sleep(200); // the client notices the kill, so the next command waits for a reconnect
+                // The client notices the kill, so the next command waits for a reconnect.
+                events.awaitFrom(beforeKill, event -> event instanceof RedisEvent.Disconnected, "Disconnected after the kill");
                 Throwable reconnectRefused = catchThrowable(() -> redis.get("k"));
                 assertThat(reconnectRefused).isInstanceOf(RedisNotSentException.class).hasMessageContaining("WRONGPASS");
                 texts.add(SecretScan.stackText(reconnectRefused));

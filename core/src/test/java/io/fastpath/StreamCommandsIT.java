@@ -3,6 +3,7 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -136,7 +137,7 @@ class StreamCommandsIT extends RedisServerPerClass {
     }
 
     @Test
-    void pendingEntriesAreListedPerConsumerAndXclaimMovesOne() throws InterruptedException {
+    void pendingEntriesAreListedPerConsumerAndXclaimMovesOne() {
         redis.xgroupCreate("s", "g", "$", true);
         String first = redis.xadd("s", Map.of("n", "1"));
         String second = redis.xadd("s", Map.of("n", "2"));
@@ -149,7 +150,7 @@ class StreamCommandsIT extends RedisServerPerClass {
         assertThat(pending.get(0).consumer()).isEqualTo("alice");
         assertThat(pending.get(0).deliveryCount()).isEqualTo(1);
 
-        Thread.sleep(20);
+        awaitEveryPendingEntryIdle("s", "g", 10);
         List<StreamEntry<String, String>> claimed = redis.xclaim("s", "g", "bob", 10, List.of(first));
         assertThat(claimed).extracting(StreamEntry::id).containsExactly(first);
         assertThat(claimed.get(0).fields()).containsEntry("n", "1");
@@ -162,13 +163,13 @@ class StreamCommandsIT extends RedisServerPerClass {
     }
 
     @Test
-    void xautoclaimMovesIdleEntriesAndReportsDeletedOnes() throws InterruptedException {
+    void xautoclaimMovesIdleEntriesAndReportsDeletedOnes() {
         redis.xgroupCreate("s", "g", "0", true);
         String kept = redis.xadd("s", Map.of("n", "1"));
         String deleted = redis.xadd("s", Map.of("n", "2"));
         redis.xreadGroup("g", "alice", List.of(StreamOffset.undelivered("s")));
         redis.xdel("s", List.of(deleted));
-        Thread.sleep(20);
+        awaitEveryPendingEntryIdle("s", "g", 10);
 
         AutoClaimed<String, String> claimed = redis.xautoclaim("s", "g", "bob", 10, "0-0");
         assertThat(claimed.nextStartId()).isEqualTo("0-0");
@@ -225,5 +226,12 @@ class StreamCommandsIT extends RedisServerPerClass {
         assertThatThrownBy(() -> redis.xread(List.of())).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> redis.xack("s", "g", List.of())).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> redis.xrange("s", "-", "+", 0)).isInstanceOf(RedisArgumentException.class);
+    }
+
+    /** Waits until the server counts every pending entry of the group idle for at least {@code millis}. */
+    private void awaitEveryPendingEntryIdle(String stream, String group, long millis) {
+        Eventually.awaitTrue("every pending entry of " + group + " idle for " + millis + " ms",
+                () -> redis.xpending(stream, group, PendingRange.all(10)).stream().allMatch(entry -> entry.idleMillis() >= millis),
+                Duration.ofSeconds(10));
     }
 }

@@ -157,13 +157,8 @@ public final class TaggedWorkload implements AutoCloseable {
     /** Waits until {@code more} commands beyond the current count have succeeded: the client recovered. */
     public void awaitMoreSuccesses(long more, Duration within) throws InterruptedException {
         long target = succeeded.get() + more;
-        long giveUp = System.nanoTime() + within.toNanos();
-        while (succeeded.get() < target) {
-            if (System.nanoTime() > giveUp) {
-                throw new AssertionError("the workload did not recover within " + within + ": " + this);
-            }
-            Thread.sleep(10);
-        }
+        Eventually.await("the workload recovers: " + more + " more successes", () -> this,
+                workload -> workload.succeeded.get() >= target, within);
     }
 
     /** Stops issuing and waits for every command in flight to complete; fails if one never does. */
@@ -172,10 +167,7 @@ public final class TaggedWorkload implements AutoCloseable {
         for (Thread caller : callers) {
             caller.join(within.toMillis());
         }
-        long giveUp = System.nanoTime() + within.toNanos();
-        while (outstanding.get() > 0 && System.nanoTime() < giveUp) {
-            Thread.sleep(10);
-        }
+        Eventually.await("every future in flight completes", () -> this, workload -> workload.outstanding.get() == 0, within);
         assertThat(outstanding.get()).as("futures never completed; %s", this).isZero();
     }
 

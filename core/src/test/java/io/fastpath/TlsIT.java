@@ -192,8 +192,10 @@ class TlsIT {
                 // The server moves to a certificate of another CA, which the client does not trust yet.
                 rotating.call("CONFIG", "SET", "tls-cert-file", certificates.otherServerCertificate().toString(),
                         "tls-key-file", certificates.otherServerKey().toString());
+                int beforeKill = events.events().size();
                 rotating.call("CLIENT", "KILL", "TYPE", "normal");
-                Thread.sleep(200); // the client notices the kill, so the next command waits for a reconnect
+                // The client notices the kill, so the next command waits for a reconnect.
+                events.awaitFrom(beforeKill, event -> event instanceof RedisEvent.Disconnected, "Disconnected after the kill");
 
                 assertThatThrownBy(() -> redis.get("k"))
                         .isInstanceOf(RedisNotSentException.class)

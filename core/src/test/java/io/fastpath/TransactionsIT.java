@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.testkit.FaultProxy;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -239,15 +240,8 @@ class TransactionsIT extends RedisServerPerClass {
     }
 
     private void awaitReconnected(String killedId, int clients) {
-        long giveUpAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (clientList().contains("id=" + killedId + " ") || connectedClients() < clients) {
-            assertThat(System.nanoTime() < giveUpAt).as("the WATCH connection reconnects").isTrue();
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
+        Eventually.awaitTrue("the WATCH connection reconnects",
+                () -> !clientList().contains("id=" + killedId + " ") && connectedClients() >= clients, Duration.ofSeconds(10));
     }
 
     @Test

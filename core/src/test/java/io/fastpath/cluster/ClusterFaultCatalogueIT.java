@@ -2,7 +2,9 @@ package io.fastpath.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.Eventually;
 import io.fastpath.RedisClient;
+import io.fastpath.RedisEvent;
 import io.fastpath.TaggedWorkload;
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisClusterExtension;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -69,15 +72,8 @@ class ClusterFaultCatalogueIT {
      */
     private static void awaitEveryNodeSeesAsReplica(RedisCluster cluster, RedisServer replica) throws InterruptedException {
         String id = cluster.nodeId(replica);
-        long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        for (RedisServer node : cluster.nodes()) {
-            while (!seesAsReplica(node, id)) {
-                if (System.nanoTime() > giveUp) {
-                    throw new AssertionError(node + " does not list " + replica + " as a replica");
-                }
-                Thread.sleep(50);
-            }
-        }
+        Eventually.awaitTrue("every node lists " + replica + " as a replica",
+                () -> cluster.nodes().stream().allMatch(node -> seesAsReplica(node, id)), Duration.ofSeconds(30));
     }
 
     private static boolean seesAsReplica(RedisServer node, String id) {
@@ -106,7 +102,7 @@ class ClusterFaultCatalogueIT {
             load.awaitMoreSuccesses(500, Duration.ofSeconds(30));
             cluster.beginMigration(slot, target);
             while (cluster.migrateKeys(slot, 1) > 0) {
-                Thread.sleep(20);
+                Thread.sleep(20); // Not synchronization: paces the migration, one key a step, so the load runs between steps
             }
             cluster.finishMigration(slot, target);
             load.awaitMoreSuccesses(2_000, Duration.ofSeconds(30));
@@ -125,13 +121,24 @@ class ClusterFaultCatalogueIT {
     void commandsQueuedForAKilledAndRestartedPrimaryGoToThePromotedReplica() throws Exception {
         RedisCluster cluster = redis.cluster();
         RedisServer victim = cluster.nodeForSlot(cluster.keySlot("{victim}"));
-        try (RedisClient client = RedisClient.builder().uri(cluster.primaries().get(0).uri())
+        String victimNode = "127.0.0.1:" + victim.port();
+        AtomicInteger victimConnectionsLost = new AtomicInteger();
+        try (RedisClient client = RedisClient.builder().uri(cluster.primaries().get(0).uri()).clientName("queued-for-victim")
                 .reconnectBackoff(Duration.ofMinutes(2), Duration.ofMinutes(2))
-                .commandTimeout(Duration.ofSeconds(30)).build()) {
+                .commandTimeout(Duration.ofSeconds(30)).eventListener(event -> {
+                    if (event instanceof RedisEvent.Disconnected lost && lost.node().equals(victimNode)) {
+                        victimConnectionsLost.incrementAndGet();
+                    }
+                }).build()) {
             client.set("{victim}:read", "kept");
             victim.call("WAIT", "1", "5000"); // the replica has it before the kill
+            long victimConnections = ((String) victim.call("CLIENT", "LIST", "TYPE", "normal")).lines()
+                    .filter(line -> line.contains(" name=queued-for-victim ")).count();
+            assertThat(victimConnections).as("the client's connections to the victim").isPositive();
             cluster.killPrimary(victim);
-            Thread.sleep(200); // the client has seen the connections close: what follows is queued, not written
+            // The client has seen its connections close: what follows is queued, not written.
+            Eventually.awaitTrue("the client sees its " + victimConnections + " connections to the victim close",
+                    () -> victimConnectionsLost.get() >= victimConnections, Duration.ofSeconds(10));
             List<CompletableFuture<?>> queued = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
                 queued.add(client.async().set("{victim}:" + i, "v" + i));

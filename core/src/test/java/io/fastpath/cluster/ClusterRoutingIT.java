@@ -3,6 +3,7 @@ package io.fastpath.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.Eventually;
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisCrossSlotException;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -207,23 +209,22 @@ class ClusterRoutingIT {
         RedisServer primary = ClusterSlotOwners.of(cluster).owner(cluster, slot);
         RedisServer replica = cluster.replicasOf(primary).get(0);
         client.set("{replicated}:key", "copied");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         try (RespClient replicaAdmin = replica.admin()) {
             replicaAdmin.call("READONLY");
-            while (replicaAdmin.call("GET", "{replicated}:key") == null && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            Eventually.awaitTrue("the replica has the write", () -> replicaAdmin.call("GET", "{replicated}:key") != null,
+                    Duration.ofSeconds(10));
             replicaAdmin.call("CONFIG", "RESETSTAT");
             // A frequent refresh: on a loaded machine the seed may still gossip the new replica as a slotless
             // primary when the client loads the topology, and only a later refresh shows it as a replica.
             try (RedisClient replicaReads = RedisClient.builder().uri(primary.uri()).readPolicy(ReadPolicy.REPLICA_PREFERRED)
                     .topologyRefreshPeriod(Duration.ofMillis(500)).build()) {
-                long routedBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                while (!replicaAdmin.call("INFO", "commandstats").toString().contains("cmdstat_get:")
-                        && System.nanoTime() < routedBy) {
+                Eventually.awaitTrue("a read reaches the replica", () -> {
+                    if (replicaAdmin.call("INFO", "commandstats").toString().contains("cmdstat_get:")) {
+                        return true;
+                    }
                     assertThat(replicaReads.get("{replicated}:key")).isEqualTo("copied");
-                    Thread.sleep(20);
-                }
+                    return false;
+                }, Duration.ofSeconds(20));
                 assertThat(replicaAdmin.call("INFO", "commandstats").toString())
                         .as("reads reach the replica once the client knows it")
                         .contains("cmdstat_get:")
@@ -248,12 +249,9 @@ class ClusterRoutingIT {
         for (ReadPolicy policy : List.of(ReadPolicy.ANY, ReadPolicy.LOWEST_LATENCY)) {
             try (RedisClient reads = RedisClient.builder().uri(redis.cluster().primaries().get(0).uri()).readPolicy(policy).build()) {
                 for (int i = 0; i < 50; i++) {
-                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                    String value = reads.get("policy:" + i);
-                    while (value == null && System.nanoTime() < deadline) { // a replica may not have the write yet
-                        Thread.sleep(5);
-                        value = reads.get("policy:" + i);
-                    }
+                    String key = "policy:" + i;
+                    String value = Eventually.await(key + " readable under " + policy, () -> reads.get(key),
+                            Objects::nonNull, Duration.ofSeconds(10)); // a replica may not have the write yet
                     assertThat(value).as("%s under %s", "policy:" + i, policy).isEqualTo("v" + i);
                 }
                 reads.set("policy:written", policy.name());

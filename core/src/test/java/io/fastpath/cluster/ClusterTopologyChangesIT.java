@@ -3,6 +3,7 @@ package io.fastpath.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.Eventually;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisRedirectException;
 import io.fastpath.testkit.RedisCluster;
@@ -37,14 +38,14 @@ class ClusterTopologyChangesIT {
         RedisServer target = otherPrimary(cluster, source);
         try (RedisClient client = RedisClient.create(source.uri());
              ClusterLoad load = new ClusterLoad(client, 16, caller -> keys("{moving}:c" + caller + ":", 20))) {
-            Thread.sleep(200);
+            awaitRounds(load, 0, 16 * 20);
             cluster.beginMigration(slot, target);
             while (cluster.migrateKeys(slot, 7) > 0) {
-                Thread.sleep(20);
+                Thread.sleep(20); // Not synchronization: paces the migration, seven keys a step, so the load runs between steps
             }
             cluster.finishMigration(slot, target);
             long afterMigration = load.succeeded.get();
-            Thread.sleep(500);
+            awaitRounds(load, afterMigration, 2 * 16 * 20);
             Map<String, String> expected = load.stop();
 
             assertThat(load.errors).isEmpty();
@@ -88,10 +89,10 @@ class ClusterTopologyChangesIT {
         RedisServer replica = cluster.replicasOf(primary).get(0);
         try (RedisClient client = RedisClient.create(primary.uri());
              ClusterLoad load = new ClusterLoad(client, 8, caller -> keys("{failing-over}:c" + caller + ":", 10))) {
-            Thread.sleep(200);
+            awaitRounds(load, 0, 8 * 10);
             cluster.failover(replica);
             long afterFailover = load.succeeded.get();
-            Thread.sleep(1000);
+            awaitRounds(load, afterFailover, 2 * 8 * 10);
             load.stop();
 
             assertThat(load.wrongReplies).isEmpty();
@@ -137,23 +138,24 @@ class ClusterTopologyChangesIT {
             client.set("{victim}:key", "before");
             cluster.killPrimary(victim);
             cluster.awaitPromotion(victim);
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            Throwable last = null;
-            boolean recovered = false;
-            while (!recovered && System.nanoTime() < deadline) {
+            Eventually.await("the failed shard serves again", () -> {
                 try {
                     client.set("{victim}:key", "after");
-                    recovered = "after".equals(client.get("{victim}:key"));
+                    return client.get("{victim}:key");
                 } catch (RuntimeException stillFailing) {
-                    last = stillFailing;
-                    Thread.sleep(100);
+                    return stillFailing.toString();
                 }
-            }
-            assertThat(recovered).as("the failed shard serves again; last error: %s", last).isTrue();
+            }, "after"::equals, Duration.ofSeconds(30));
             load.stop();
             assertThat(load.errors).isEmpty();
             assertThat(load.wrongReplies).isEmpty();
         }
+    }
+
+    /** Waits until the load has had {@code successes} more than {@code from}: its callers went round their keys. */
+    private static void awaitRounds(ClusterLoad load, long from, long successes) {
+        Eventually.awaitTrue("the load has " + successes + " successes more than " + from,
+                () -> load.succeeded.get() >= from + successes, Duration.ofSeconds(30));
     }
 
     private static RedisServer otherPrimary(RedisCluster cluster, RedisServer not) {

@@ -15,8 +15,7 @@ class LeakRecorderTest {
         leakOneBuffer();
         List<String> leaks = List.of();
         for (int attempt = 0; attempt < 20 && leaks.isEmpty(); attempt++) {
-            System.gc();
-            Thread.sleep(20);
+            GarbageCollection.collectAndAwaitClearedReferences();
             for (int i = 0; i < 10; i++) {
                 ByteBuf probe = ByteBufAllocator.DEFAULT.directBuffer(8);
                 probe.release();

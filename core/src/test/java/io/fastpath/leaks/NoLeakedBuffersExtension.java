@@ -16,8 +16,7 @@ public final class NoLeakedBuffersExtension implements AfterAllCallback {
     @Override
     public void afterAll(ExtensionContext context) throws InterruptedException {
         for (int round = 0; round < 3; round++) {
-            System.gc();
-            Thread.sleep(50);
+            GarbageCollection.collectAndAwaitClearedReferences();
             // A detector reports leaks it finds in its reference queue when the next buffer is tracked.
             for (ByteBufAllocator allocator : List.of(ByteBufAllocator.DEFAULT, PooledByteBufAllocator.DEFAULT,
                     UnpooledByteBufAllocator.DEFAULT)) {

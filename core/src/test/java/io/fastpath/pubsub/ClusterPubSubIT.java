@@ -3,6 +3,7 @@ package io.fastpath.pubsub;
 import static io.fastpath.pubsub.PubSubIT.publishUntilReceived;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.Eventually;
 import io.fastpath.PubSubMessage;
 import io.fastpath.RedisClient;
 import io.fastpath.Subscription;
@@ -186,10 +187,8 @@ class ClusterPubSubIT {
     }
 
     private static void awaitShardSubscribers(RedisServer node, String channel, long expected) throws InterruptedException {
-        for (int i = 0; i < 300 && shardSubscribers(node, channel) != expected; i++) {
-            Thread.sleep(50);
-        }
-        assertThat(shardSubscribers(node, channel)).as(channel + " on " + node).isEqualTo(expected);
+        Eventually.await("PUBSUB SHARDNUMSUB " + channel + " on " + node + " is " + expected,
+                () -> shardSubscribers(node, channel), count -> count == expected, Duration.ofSeconds(15));
     }
 
     private static long shardSubscribers(RedisServer node, String channel) {

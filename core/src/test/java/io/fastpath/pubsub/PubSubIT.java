@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.CacheOptions;
+import io.fastpath.Eventually;
 import io.fastpath.PubSubMessage;
 import io.fastpath.RedisArgumentException;
 import io.fastpath.RedisClient;
 import io.fastpath.Subscription;
 import io.fastpath.testkit.RedisServer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -279,9 +281,7 @@ class PubSubIT {
     }
 
     private void awaitNumsub(String channel, long expected) throws InterruptedException {
-        for (int i = 0; i < 400 && numsub(channel) != expected; i++) {
-            Thread.sleep(25);
-        }
-        assertThat(numsub(channel)).isEqualTo(expected);
+        Eventually.await("PUBSUB NUMSUB " + channel + " is " + expected, () -> numsub(channel), count -> count == expected,
+                Duration.ofSeconds(10));
     }
 }

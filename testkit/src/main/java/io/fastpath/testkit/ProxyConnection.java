@@ -97,7 +97,7 @@ final class ProxyConnection {
         }
         switch (mode.kind) {
             case DELAY:
-                Thread.sleep(mode.pause.toMillis());
+                Thread.sleep(mode.pause.toMillis()); // Not synchronization: the delay fault itself
                 write(buffer, 0, length, output, towardsClient);
                 return true;
             case CUT_AFTER_BYTES:
@@ -116,7 +116,7 @@ final class ProxyConnection {
                 for (int index = 0; index < length; index++) {
                     write(buffer, index, 1, output, true);
                     if (!mode.pause.isZero()) {
-                        Thread.sleep(mode.pause.toMillis());
+                        Thread.sleep(mode.pause.toMillis()); // Not synchronization: the drip fault's pause between bytes
                     }
                 }
                 return true;

@@ -305,7 +305,7 @@ public final class RedisServer implements AutoCloseable {
             } catch (UncheckedIOException | RespServerError notReadyYet) {
                 // Not listening yet, or still loading; poll again.
             }
-            Waits.sleep(10);
+            Waits.sleep(10); // Not synchronization: the poll interval between start-up probes
         }
         return false;
     }

@@ -49,7 +49,7 @@ final class Waits {
 
     static void sleep(long millis) {
         try {
-            Thread.sleep(millis);
+            Thread.sleep(millis); // Not synchronization: the poll interval of the testkit's waits
         } catch (InterruptedException exception) {
             Thread.currentThread().interrupt();
             throw new RedisTestkitException("Interrupted while waiting", exception);

@@ -2,9 +2,9 @@ package io.fastpath.internal.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.Eventually;
 import io.fastpath.RedisClient;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** When the client asks a scripted one-node "cluster" for its topology again. */
@@ -15,11 +15,8 @@ class ClusterRefreshProtocolTest {
     }
 
     private static void awaitQueries(ScriptedServer server, long atLeast) throws InterruptedException {
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (topologyQueries(server) < atLeast && System.nanoTime() < giveUp) {
-            Thread.sleep(10);
-        }
-        assertThat(topologyQueries(server)).isGreaterThanOrEqualTo(atLeast);
+        Eventually.await("at least " + atLeast + " topology queries", () -> topologyQueries(server), count -> count >= atLeast,
+                Duration.ofSeconds(10));
     }
 
     @Test
@@ -41,7 +38,8 @@ class ClusterRefreshProtocolTest {
         try (ScriptedServer server = new ScriptedServer(ClusterRedirectProtocolTest.clusterNode(port, command -> "+OK\r\n"))) {
             port[0] = server.port();
             try (RedisClient redis = RedisClient.builder().host("127.0.0.1", server.port()).connectionsPerNode(1).build()) {
-                Thread.sleep(1500); // past the one extra refresh after start-up; the periodic one is 30 s away
+                // The one extra refresh a second after start-up runs first; the periodic one is 30 s away.
+                awaitQueries(server, topologyQueries(server) + 1);
                 long before = topologyQueries(server);
                 server.dropConnections();
                 awaitQueries(server, before + 1);

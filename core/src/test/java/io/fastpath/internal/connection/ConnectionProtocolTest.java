@@ -3,6 +3,7 @@ package io.fastpath.internal.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.Eventually;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisOutcomeUnknownException;
@@ -56,7 +57,8 @@ class ConnectionProtocolTest {
         try (ScriptedServer server = new ScriptedServer(handshakeThen(command -> null));
              RedisClient redis = connect(server)) {
             CompletableFuture<String> pending = redis.async().get("never-answered");
-            Thread.sleep(100); // let the GET reach the server so it is pending
+            Eventually.awaitTrue("the GET reaches the server, so it is pending",
+                    () -> server.received().stream().anyMatch(command -> command.get(0).equals("GET")), Duration.ofSeconds(5));
             server.sendToAll("+OK\r\n+OK\r\n"); // the first answers GET with the wrong type; both are bogus
             assertThatThrownBy(() -> pending.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(RedisConnectionException.class);
         }
@@ -140,12 +142,7 @@ class ConnectionProtocolTest {
     }
 
     private static void awaitReconnects(ScriptedServer server, int hellos) throws InterruptedException {
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (server.received().stream().filter(c -> c.get(0).equals("HELLO")).count() < hellos) {
-            if (System.nanoTime() > giveUp) {
-                throw new AssertionError("the client did not reconnect: " + server.received());
-            }
-            Thread.sleep(10);
-        }
+        Eventually.await("the client reconnects: " + hellos + " HELLOs received", server::received,
+                received -> received.stream().filter(c -> c.get(0).equals("HELLO")).count() >= hellos, Duration.ofSeconds(5));
     }
 }

@@ -35,7 +35,7 @@ class LoopHeartbeatTest {
         heartbeat.isRecent(System.nanoTime()); // starts the beats
         assertThat(heartbeat.awaitBeatAfter(System.nanoTime())).isTrue();
         CountDownLatch release = blockLoop();
-        Thread.sleep(300); // three bounds: no beat can have run meanwhile
+        Thread.sleep(300); // Not synchronization: the loop stays blocked for three bounds, the stall under test
 
         long now = System.nanoTime();
         assertThat(heartbeat.isRecent(now)).isFalse();
