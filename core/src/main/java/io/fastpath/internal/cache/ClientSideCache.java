@@ -198,7 +198,7 @@ public final class ClientSideCache implements ClientTracking {
         }
         CompletableFuture<Reply> all = CompletableFuture.allOf(fills.toArray(new CompletableFuture<?>[0])).thenApply(done -> {
             for (int f = 0; f < fills.size(); f++) {
-                Reply reply = fills.get(f).join();
+                Reply reply = fills.get(f).getNow(null); // allOf completed normally: every fill has its reply
                 values[missing[f]] = reply instanceof Reply.ErrorReply ? Reply.NullReply.INSTANCE : reply; // MGET: nil for a wrong type
             }
             return new Reply.ArrayReply(Arrays.asList(values));

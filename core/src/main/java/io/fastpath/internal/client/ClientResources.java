@@ -11,6 +11,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -63,6 +64,27 @@ public final class ClientResources implements AutoCloseable {
     /** The next event loop in round-robin order. */
     public EventLoop nextEventLoop() {
         return loops.get(Math.floorMod(nextLoop.getAndIncrement(), loops.size()));
+    }
+
+    /**
+     * Throws {@link IllegalStateException} when called on one of this client's I/O threads (an async
+     * callback under {@code directCompletion()}, or an event listener there): {@code what} would wait for
+     * a reply or a close that only that very thread can deliver, a deadlock. Any thread; a plain caller
+     * thread costs one type check.
+     */
+    public void requireNotIoThread(String what) {
+        Thread current = Thread.currentThread();
+        if (!(current instanceof FastThreadLocalThread)) {
+            return; // Netty's event loop threads are all FastThreadLocalThreads
+        }
+        for (EventLoop loop : loops) {
+            if (loop.inEventLoop(current)) {
+                throw new IllegalStateException(what + " was called on the client's I/O thread " + current.getName()
+                        + ", where it would wait for a reply or a close that only this thread can deliver (a deadlock)."
+                        + " This happens in async callbacks under RedisClientBuilder.directCompletion(): use the async API"
+                        + " there (redis.async()...), hand the work to another executor, or drop directCompletion()");
+            }
+        }
     }
 
     public Class<? extends SocketChannel> channelType() {

@@ -37,12 +37,22 @@ public final class DedicatedConnections {
 
     /** Returns a connection whose commands were all answered, for the next caller. */
     public void release(Purpose purpose, Connection connection) {
-        pool(purpose, connection.endpoint()).release(connection);
+        LeasedConnections pool = pools(purpose).get(connection.endpoint());
+        if (pool == null) {
+            connection.close(0); // its pool was closed with its node (closeNode) while it was leased
+        } else {
+            pool.release(connection);
+        }
     }
 
     /** Closes a connection in an unknown state (an abandoned blocking command, a failed WATCH) instead of reusing it. */
     public void discard(Purpose purpose, Connection connection) {
-        pool(purpose, connection.endpoint()).discard(connection);
+        LeasedConnections pool = pools(purpose).get(connection.endpoint());
+        if (pool == null) {
+            connection.close(0);
+        } else {
+            pool.discard(connection);
+        }
     }
 
     /** Connections open in one pool (tests and diagnostics). */
@@ -59,6 +69,22 @@ public final class DedicatedConnections {
 
     private ConcurrentMap<Endpoint, LeasedConnections> pools(Purpose purpose) {
         return purpose == Purpose.BLOCKING ? blocking : watch;
+    }
+
+    /**
+     * Closes both pools of a node that left the cluster's topology, so their connections do not linger
+     * (and reconnect for ever to an address that may be reused); a later lease opens fresh pools.
+     * Unanswered commands get up to {@code graceNanos}.
+     */
+    public void closeNode(Endpoint endpoint, long graceNanos) {
+        LeasedConnections blockingPool = blocking.remove(endpoint);
+        LeasedConnections watchPool = watch.remove(endpoint);
+        if (blockingPool != null) {
+            blockingPool.close(graceNanos);
+        }
+        if (watchPool != null) {
+            watchPool.close(graceNanos);
+        }
     }
 
     /** Closes every pool; unanswered commands get up to {@code graceNanos}. */

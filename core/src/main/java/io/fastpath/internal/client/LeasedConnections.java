@@ -78,6 +78,10 @@ final class LeasedConnections {
         while (true) {
             CompletableFuture<Connection> next;
             synchronized (this) {
+                if (!open.contains(connection)) {
+                    connection.close(0); // leased from an earlier pool of this node, closed when the node left
+                    return;
+                }
                 next = waiters.poll();
                 if (next == null) {
                     if (closed) {
