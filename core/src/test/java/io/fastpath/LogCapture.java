@@ -26,7 +26,12 @@ final class LogCapture extends Handler implements AutoCloseable {
 
     /** Starts recording the logger named after {@code owner} (System.getLogger(Class.getName())). */
     static LogCapture of(Class<?> owner) {
-        return new LogCapture(Logger.getLogger(owner.getName()));
+        return of(owner.getName());
+    }
+
+    /** As {@link #of(Class)}, for a class this package cannot name. */
+    static LogCapture of(String loggerName) {
+        return new LogCapture(Logger.getLogger(loggerName));
     }
 
     /** Records so far whose formatted message contains {@code text}. */

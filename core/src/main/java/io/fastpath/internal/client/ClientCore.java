@@ -327,6 +327,11 @@ public final class ClientCore implements AutoCloseable {
         return dedicated;
     }
 
+    /** The cluster router, or null for a standalone server (tests and diagnostics). */
+    public ClusterRouter cluster() {
+        return cluster;
+    }
+
     /** True when the client routes by hash slot to a cluster. */
     public boolean isCluster() {
         return cluster != null;
