@@ -285,7 +285,10 @@ public final class RedisClientBuilder {
 
     /**
      * Complete async futures on the I/O threads: saves a thread hop, but a slow or blocking callback then
-     * stalls every connection on that thread. Only for callbacks that are short and never block.
+     * stalls every connection on that thread. Only for callbacks that are short and never block: a sync
+     * command, a transaction, {@code subscribe} or {@code close()} called from such a callback throws
+     * {@link IllegalStateException} at once (it would wait for the very thread it runs on); chain the
+     * async API instead.
      */
     public RedisClientBuilder directCompletion() {
         this.directCompletion = true;
