@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Connections take event loops round-robin, so N connections spread over N distinct loops.
  */
 public final class ClientResources implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ClientResources.class.getName());
     private final EventLoopGroup group;
     private final List<EventLoop> loops = new ArrayList<>();
     private final Class<? extends SocketChannel> channelType;
@@ -102,7 +103,11 @@ public final class ClientResources implements AutoCloseable {
 
     @Override
     public void close() {
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        // Bounded: a task that never returns (a user callback blocking an I/O thread) must not hang close() too.
+        if (!group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS)) {
+            LOG.log(System.Logger.Level.WARNING, "the client's I/O threads did not stop within 10 s of close(): a task"
+                    + " on one of them is blocked (a callback under directCompletion()?); they stay as daemon threads");
+        }
         if (ownedExecutor != null) {
             ownedExecutor.shutdown();
         }
