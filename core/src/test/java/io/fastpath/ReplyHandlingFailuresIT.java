@@ -91,6 +91,17 @@ class ReplyHandlingFailuresIT {
     }
 
     @Test
+    void everyAsyncCommandStillCompletesWhenTheCompletionExecutorRejectsItsTask() throws Exception {
+        java.util.concurrent.Executor rejecting = task -> {
+            throw new java.util.concurrent.RejectedExecutionException("the application's executor is saturated");
+        };
+        try (RedisClient client = RedisClient.builder().uri(server.uri()).completionExecutor(rejecting).build()) {
+            assertThat(client.async().set("rejected", "v").get(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.async().blpop(java.time.Duration.ofMillis(20), "an-empty-list").get(5, TimeUnit.SECONDS)).isNull();
+        }
+    }
+
+    @Test
     void aTransactionWhoseOneReplyCannotBeDecodedKeepsTheOtherCommandsResults() {
         redis.set("tx-poisoned", "poison");
         Transaction transaction = redis.multi();

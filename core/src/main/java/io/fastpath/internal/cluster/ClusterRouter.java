@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -199,7 +200,13 @@ public final class ClusterRouter {
             return;
         }
         unknownCommandKeys.lookUp(name, args, any.connections.routeSlot(-1, false))
-                .whenComplete((found, failure) -> send(future, UnknownCommandKeys.slotOf(found, args), false));
+                .whenComplete((found, failure) -> {
+                    try {
+                        send(future, UnknownCommandKeys.slotOf(found, args), false);
+                    } catch (RuntimeException unroutable) {
+                        future.completeExceptionally(unroutable); // a throw in this callback would be lost with the command
+                    }
+                });
     }
 
     /** A command with a routing key goes by slot again (the table may have changed); a keyless one back to its node. */
@@ -315,8 +322,12 @@ public final class ClusterRouter {
         };
         if (blocking || completionExecutor == null) {
             completion.run();
-        } else {
+            return;
+        }
+        try {
             completionExecutor.execute(completion);
+        } catch (RejectedExecutionException shutDownOrFull) {
+            completion.run(); // the caller must still get its outcome: here rather than never
         }
     }
 
