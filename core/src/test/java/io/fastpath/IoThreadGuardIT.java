@@ -3,6 +3,7 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.testkit.RedisServer;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -32,10 +33,15 @@ class IoThreadGuardIT {
         server.close();
     }
 
-    /** Runs {@code action} in a callback of an async PING and returns what it threw (or null). */
+    /**
+     * Runs {@code action} in a callback of an async BLPOP, attached before the element it waits for is pushed
+     * (so it runs on the I/O thread that read the reply), and returns what it threw (or null).
+     */
     private Throwable thrownInCallback(Consumer<RedisClient> action) throws Exception {
         CompletableFuture<Throwable> thrown = new CompletableFuture<>();
-        redis.async().ping().thenAccept(pong -> {
+        String list = "wake-" + System.nanoTime();
+        CompletableFuture<?> popped = redis.async().blpop(Duration.ofSeconds(10), list);
+        popped.thenAccept(pong -> {
             try {
                 assertThat(Thread.currentThread().getName()).startsWith("fastpath-io");
                 action.accept(redis);
@@ -44,6 +50,7 @@ class IoThreadGuardIT {
                 thrown.complete(failure);
             }
         });
+        server.call("RPUSH", list, "wake up");
         return thrown.get(10, TimeUnit.SECONDS);
     }
 
