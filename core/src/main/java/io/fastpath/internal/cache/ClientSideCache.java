@@ -240,7 +240,11 @@ public final class ClientSideCache implements ClientTracking {
         if (started[0] != null) {
             CacheFill mine = started[0];
             mine.result.whenComplete((reply, failure) -> inFlight.remove(readKey, mine));
-            mine.send(route, broadcastPrefixes == null);
+            try {
+                mine.send(route, broadcastPrefixes == null);
+            } catch (RuntimeException notSent) {
+                mine.result.completeExceptionally(notSent); // releases every reader that joined, and the single-flight slot
+            }
         }
         return fill;
     }
