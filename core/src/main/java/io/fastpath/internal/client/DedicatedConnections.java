@@ -20,6 +20,7 @@ public final class DedicatedConnections {
     /** Which pool: its connections serve one caller at a time. */
     public enum Purpose { BLOCKING, WATCH }
 
+    private static final String LEFT_TOPOLOGY = "the node left the cluster's topology; the command may be retried on the slot's new owner";
     private final ConnectionSettings settings;
     private final ClientResources resources;
     private final ConcurrentMap<Endpoint, LeasedConnections> blocking = new ConcurrentHashMap<>();
@@ -80,10 +81,10 @@ public final class DedicatedConnections {
         LeasedConnections blockingPool = blocking.remove(endpoint);
         LeasedConnections watchPool = watch.remove(endpoint);
         if (blockingPool != null) {
-            blockingPool.close(graceNanos);
+            blockingPool.close(graceNanos, LEFT_TOPOLOGY);
         }
         if (watchPool != null) {
-            watchPool.close(graceNanos);
+            watchPool.close(graceNanos, LEFT_TOPOLOGY);
         }
     }
 
@@ -91,10 +92,10 @@ public final class DedicatedConnections {
     public CompletableFuture<Void> close(long graceNanos) {
         List<CompletableFuture<Void>> closed = new ArrayList<>();
         for (LeasedConnections pool : blocking.values()) {
-            closed.add(pool.close(graceNanos));
+            closed.add(pool.close(graceNanos, "the client is closed"));
         }
         for (LeasedConnections pool : watch.values()) {
-            closed.add(pool.close(graceNanos));
+            closed.add(pool.close(graceNanos, "the client is closed"));
         }
         return CompletableFuture.allOf(closed.toArray(new CompletableFuture<?>[0]));
     }

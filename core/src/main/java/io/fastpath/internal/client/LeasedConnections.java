@@ -124,8 +124,8 @@ final class LeasedConnections {
         return connection;
     }
 
-    /** Fails every waiter and closes every connection, letting unanswered commands finish within {@code graceNanos}. */
-    CompletableFuture<Void> close(long graceNanos) {
+    /** Fails every waiter with {@code reason} and closes every connection, letting unanswered commands finish within {@code graceNanos}. */
+    CompletableFuture<Void> close(long graceNanos, String reason) {
         List<CompletableFuture<Connection>> failed;
         List<Connection> toClose;
         synchronized (this) {
@@ -136,7 +136,7 @@ final class LeasedConnections {
             idle.clear();
         }
         for (CompletableFuture<Connection> waiter : failed) {
-            waiter.completeExceptionally(new RedisNotSentException(endpoint.toString(), "the client is closed", null));
+            waiter.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, null));
         }
         CompletableFuture<?>[] all = new CompletableFuture<?>[toClose.size()];
         for (int i = 0; i < all.length; i++) {
