@@ -20,6 +20,7 @@ public final class Queued<T> {
     /**
      * The command's result. Throws the server's {@link RedisServerException} if the command itself failed
      * while the block ran (WRONGTYPE...: the server does not roll back the others), and
+     * {@link RedisException} (caused by the codec's or converter's exception) if its reply could not be converted, and
      * {@link IllegalStateException} before the transaction ran or when it was aborted by a watched key.
      */
     @SuppressWarnings("unchecked")
@@ -33,6 +34,10 @@ public final class Queued<T> {
         }
         if (outcome instanceof ExecOutcome.CommandError error) {
             throw new RedisServerException(error.error().getMessage());
+        }
+        if (outcome instanceof ExecOutcome.ConversionError failed) {
+            throw new RedisException(commandName + " ran in the transaction but converting its reply failed ("
+                    + failed.cause() + ")", failed.cause());
         }
         return (T) outcome;
     }

@@ -67,6 +67,7 @@ public final class RedisClientBuilder {
     /** Null: plain TCP. */
     private TlsOptions tls;
     private CacheOptions cacheOptions;
+    private boolean lazyConnect;
 
     RedisClientBuilder() {}
 
@@ -284,7 +285,10 @@ public final class RedisClientBuilder {
 
     /**
      * Complete async futures on the I/O threads: saves a thread hop, but a slow or blocking callback then
-     * stalls every connection on that thread. Only for callbacks that are short and never block.
+     * stalls every connection on that thread. Only for callbacks that are short and never block: a sync
+     * command, a transaction, {@code subscribe} or {@code close()} called from such a callback throws
+     * {@link IllegalStateException} at once (it would wait for the very thread it runs on); chain the
+     * async API instead.
      */
     public RedisClientBuilder directCompletion() {
         this.directCompletion = true;
@@ -356,8 +360,32 @@ public final class RedisClientBuilder {
         return this;
     }
 
-    /** Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it cannot. */
+    /**
+     * {@link #build()} returns without waiting for the server, even while it is down: the connections keep
+     * trying in the background (with {@link #reconnectBackoff}), and each command waits for the first
+     * handshake up to its {@link #commandTimeout}, then fails with {@link RedisNotSentException}. Off by
+     * default: {@code build()} then connects first and throws {@link RedisConnectionException} if it cannot.
+     *
+     * <p>Standalone servers only, with one address: a cluster client's routing comes from the topology its
+     * seed returns, which does not exist before a connect. {@link #seeds} with more than one address is
+     * refused here; a single address that turns out to be a cluster node refuses every handshake, so
+     * commands fail not-sent with a {@link RedisConnectionException} cause saying so.
+     */
+    public RedisClientBuilder lazyConnect() {
+        this.lazyConnect = true;
+        return this;
+    }
+
+    /**
+     * Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it
+     * cannot (unless {@link #lazyConnect()}).
+     */
     public RedisClient build() {
+        if (lazyConnect && !extraSeeds.isEmpty()) {
+            throw new RedisArgumentException("lazyConnect() serves one standalone server, but seeds(...) named "
+                    + (extraSeeds.size() + 1) + " addresses: a cluster client needs its topology before it can route, "
+                    + "so build it without lazyConnect()");
+        }
         Credentials credentials = new Credentials(username, password);
         TlsContext tlsContext = tls == null ? null : TlsContext.create(tls); // bad material fails here, before any thread starts
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
@@ -389,8 +417,10 @@ public final class RedisClientBuilder {
         seeds.add(endpoint);
         seeds.addAll(extraSeeds);
         ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod);
-        ClientCore core = ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions,
-                congestionDetour);
+        ClientCore core = lazyConnect
+                ? ClientCore.startLazily(endpoint, settings, resources, connectionsPerNode, commandTimeout, congestionDetour)
+                : ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions,
+                        congestionDetour);
         if (cache != null) {
             core.attachCache(cache);
         }

@@ -58,13 +58,17 @@ final class CacheFill implements ReplyHook {
                 result.complete(reply);
             } else if (failure instanceof RedisServerException) {
                 CommandSpec<Reply> plain = new CommandSpec<>(name, readArgs, Converters.REPLY, key.bytes, true);
-                route.sendUncached(plain, deadlineNanos).whenComplete((plainReply, plainFailure) -> {
-                    if (plainFailure == null) {
-                        result.complete(plainReply);
-                    } else {
-                        result.completeExceptionally(plainFailure);
-                    }
-                });
+                try {
+                    route.sendUncached(plain, deadlineNanos).whenComplete((plainReply, plainFailure) -> {
+                        if (plainFailure == null) {
+                            result.complete(plainReply);
+                        } else {
+                            result.completeExceptionally(plainFailure);
+                        }
+                    });
+                } catch (RuntimeException notSent) {
+                    result.completeExceptionally(notSent); // every reader waiting on this fill must be released
+                }
             } else {
                 result.completeExceptionally(failure);
             }

@@ -198,7 +198,7 @@ public final class ClientSideCache implements ClientTracking {
         }
         CompletableFuture<Reply> all = CompletableFuture.allOf(fills.toArray(new CompletableFuture<?>[0])).thenApply(done -> {
             for (int f = 0; f < fills.size(); f++) {
-                Reply reply = fills.get(f).join();
+                Reply reply = fills.get(f).getNow(null); // allOf completed normally: every fill has its reply
                 values[missing[f]] = reply instanceof Reply.ErrorReply ? Reply.NullReply.INSTANCE : reply; // MGET: nil for a wrong type
             }
             return new Reply.ArrayReply(Arrays.asList(values));
@@ -240,7 +240,11 @@ public final class ClientSideCache implements ClientTracking {
         if (started[0] != null) {
             CacheFill mine = started[0];
             mine.result.whenComplete((reply, failure) -> inFlight.remove(readKey, mine));
-            mine.send(route, broadcastPrefixes == null);
+            try {
+                mine.send(route, broadcastPrefixes == null);
+            } catch (RuntimeException notSent) {
+                mine.result.completeExceptionally(notSent); // releases every reader that joined, and the single-flight slot
+            }
         }
         return fill;
     }

@@ -13,6 +13,7 @@ import io.fastpath.internal.connection.Endpoint;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Sends a blocking invocation (BLPOP, XREAD BLOCK, WAIT...) on a connection leased from the server's
@@ -95,8 +96,12 @@ final class BlockingDispatch {
         };
         if (blockingCaller || completionExecutor == null) {
             completion.run();
-        } else {
+            return;
+        }
+        try {
             completionExecutor.execute(completion); // async callbacks never run on an I/O thread
+        } catch (RejectedExecutionException shutDownOrFull) {
+            completion.run(); // the caller must still get its outcome: here rather than never
         }
     }
 }

@@ -70,7 +70,10 @@ public final class ClientCore implements AutoCloseable {
         Endpoint standalone = node == null ? null : node.all()[0].endpoint();
         this.blockingDispatch = new BlockingDispatch(dedicated, cluster, standalone, commandTimeoutNanos,
                 settings.completionExecutor());
-        this.transactions = new TransactionRunner(node, cluster, dedicated, commandTimeoutNanos);
+        if (cluster != null) {
+            cluster.retiredNodeListener(endpoint -> dedicated.closeNode(endpoint, closeGraceNanos));
+        }
+        this.transactions = new TransactionRunner(node, cluster, dedicated, commandTimeoutNanos, resources);
     }
 
     private static long closeGraceNanos(Duration commandTimeout) {
@@ -113,6 +116,34 @@ public final class ClientCore implements AutoCloseable {
         throw lastFailure != null ? lastFailure : new RedisArgumentException("at least one server address is needed");
     }
 
+    /**
+     * {@code lazyConnect()}: the standalone server's connections start connecting in the background and this
+     * returns at once. Commands wait for the first handshake within their deadline (then fail with
+     * {@code RedisNotSentException}). A cluster node is refused at every handshake: a cluster client's shape
+     * (slot table, a connection set per node) comes from the seed's topology, which is unknown until it answers.
+     */
+    public static ClientCore startLazily(Endpoint endpoint, ConnectionSettings settings, ClientResources resources,
+                                         int connectionsPerNode, Duration commandTimeout, boolean congestionDetour) {
+        Connection[] connections = new Connection[connectionsPerNode];
+        for (int i = 0; i < connectionsPerNode; i++) {
+            Connection connection = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
+            connection.handshakeExtension(writer -> refuseClusterNode(connection));
+            connections[i] = connection;
+            connection.start(); // nobody waits: a failed first connect is retried with backoff like any reconnect
+        }
+        return new ClientCore(resources, new NodeConnections(connections), null, commandTimeout, settings,
+                new StandalonePubSub(endpoint, settings, resources, commandTimeout.toNanos()), congestionDetour);
+    }
+
+    private static CompletableFuture<?> refuseClusterNode(Connection connection) {
+        if (!"cluster".equals(connection.serverMode())) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return CompletableFuture.failedFuture(new RedisConnectionException(connection.endpoint().toString(),
+                "this server is a cluster node, and lazyConnect() serves a standalone server only (a cluster client needs"
+                        + " the topology before it can route); build the client without lazyConnect()", null));
+    }
+
     private static NodeConnections connectNode(Endpoint endpoint, ConnectionSettings settings, ClientResources resources,
                                                int connectionsPerNode) {
         Connection[] connections = new Connection[connectionsPerNode];
@@ -135,7 +166,7 @@ public final class ClientCore implements AutoCloseable {
             closeAll(connections, 0);
             throw new RedisConnectionException(endpoint.toString(), "the connection was not ready within the connect timeout", e);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            BoundedWait.interrupted(e, "the first connection to " + endpoint);
             closeAll(connections, 0);
             throw new RedisConnectionException(endpoint.toString(), "interrupted while connecting", e);
         }
@@ -185,7 +216,9 @@ public final class ClientCore implements AutoCloseable {
     /** Sends and waits; the future completes on the I/O thread since no user code can be attached to it. */
     public <T> T execute(Command<T> command) {
         CommandSpec<T> spec = spec(command);
-        return await(send(spec, true), spec);
+        resources.requireNotIoThread("the blocking " + spec.name()); // before anything is sent
+        long start = System.nanoTime();
+        return await(send(spec, true), spec, start);
     }
 
     /** A read-only single-key command served through the client-side cache (generic API, on request). */
@@ -200,7 +233,10 @@ public final class ClientCore implements AutoCloseable {
 
     /** As {@link #execute}, through the client-side cache. */
     public <T> T executeCached(Command<T> command) {
-        return await(dispatchCached(command, true), spec(command));
+        CommandSpec<T> spec = spec(command);
+        resources.requireNotIoThread("the blocking " + spec.name());
+        long start = System.nanoTime();
+        return await(dispatchCached(command, true), spec, start);
     }
 
     /** Connects the cache to this client's routing: fills go to the key's primary, plain reads by the usual path. */
@@ -245,27 +281,21 @@ public final class ClientCore implements AutoCloseable {
         return cache;
     }
 
-    private static <T> T await(CompletableFuture<T> future, CommandSpec<T> spec) {
+    /**
+     * Waits for a command sent at {@code startNanos}: the connection's deadline timer completes it; the wait
+     * itself is bounded by the same deadline plus {@link BoundedWait#MARGIN_NANOS} (block time included for
+     * BLPOP and its kin; a block time of 0 asked to wait for ever).
+     */
+    private <T> T await(CompletableFuture<T> future, CommandSpec<T> spec, long startNanos) {
+        long blockNanos = future.isDone() ? BlockTime.NOT_BLOCKING : BlockTime.blockNanos(spec.name(), spec.args());
+        long deadline = blockNanos == BlockTime.NOT_BLOCKING ? startNanos + commandTimeoutNanos
+                : BlockTime.deadline(startNanos, blockNanos, commandTimeoutNanos);
         try {
-            // Untimed: the connection's deadline timer completes the future, and an untimed park is cheaper
-            // than a timed one (ConcurrentGetScenario, client CPU per op).
-            return future.get();
-        } catch (ExecutionException e) {
-            throw rethrowable(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            future.cancel(false); // leaves a tombstone; the reply, if any, is dropped
-            throw new RedisException("interrupted while waiting for " + spec.name(), e);
+            return BoundedWait.await(future, deadline, spec.name());
+        } catch (RuntimeException failed) {
+            failed.addSuppressed(new CallerStackTrace()); // a failure made on an I/O thread then shows where it was called
+            throw failed;
         }
-    }
-
-    /** The command's own exception, with the caller's stack added so a blocking failure shows where it was called. */
-    private static RuntimeException rethrowable(Throwable cause) {
-        if (cause instanceof RuntimeException runtime) {
-            runtime.addSuppressed(new CallerStackTrace());
-            return runtime;
-        }
-        return new RedisException(String.valueOf(cause), cause);
     }
 
     @SuppressWarnings("unchecked")
@@ -278,6 +308,7 @@ public final class ClientCore implements AutoCloseable {
 
     /** Subscribes {@code listener}; returns once the server confirmed the names (see {@link PubSubEngine#subscribe}). */
     public Subscription subscribe(PubSubKind kind, PubSubListener listener, List<String> names) {
+        resources.requireNotIoThread("subscribe (" + kind + ")"); // it waits for the server's confirmation
         return pubSub.subscribe(kind, listener, names);
     }
 
@@ -296,6 +327,11 @@ public final class ClientCore implements AutoCloseable {
         return dedicated;
     }
 
+    /** The cluster router, or null for a standalone server (tests and diagnostics). */
+    public ClusterRouter cluster() {
+        return cluster;
+    }
+
     /** True when the client routes by hash slot to a cluster. */
     public boolean isCluster() {
         return cluster != null;
@@ -307,13 +343,14 @@ public final class ClientCore implements AutoCloseable {
 
     @Override
     public void close() {
+        resources.requireNotIoThread("close()"); // it waits for the I/O threads to finish
         pubSub.close();
         CompletableFuture<?> shared = cluster != null ? cluster.close() : closeAll(node.all(), closeGraceNanos);
         CompletableFuture<?> closed = CompletableFuture.allOf(shared, dedicated.close(closeGraceNanos));
         try {
             closed.get(closeGraceNanos + TimeUnit.SECONDS.toNanos(2), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            BoundedWait.interrupted(e, "the client's connections to close");
         } catch (ExecutionException | TimeoutException ignored) {
             // Closing proceeds regardless: the event loops shut down next and take the channels with them.
         }

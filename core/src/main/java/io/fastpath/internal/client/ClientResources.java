@@ -11,6 +11,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -26,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Connections take event loops round-robin, so N connections spread over N distinct loops.
  */
 public final class ClientResources implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ClientResources.class.getName());
     private final EventLoopGroup group;
     private final List<EventLoop> loops = new ArrayList<>();
     private final Class<? extends SocketChannel> channelType;
@@ -65,6 +67,27 @@ public final class ClientResources implements AutoCloseable {
         return loops.get(Math.floorMod(nextLoop.getAndIncrement(), loops.size()));
     }
 
+    /**
+     * Throws {@link IllegalStateException} when called on one of this client's I/O threads (an async
+     * callback under {@code directCompletion()}, or an event listener there): {@code what} would wait for
+     * a reply or a close that only that very thread can deliver, a deadlock. Any thread; a plain caller
+     * thread costs one type check.
+     */
+    public void requireNotIoThread(String what) {
+        Thread current = Thread.currentThread();
+        if (!(current instanceof FastThreadLocalThread)) {
+            return; // Netty's event loop threads are all FastThreadLocalThreads
+        }
+        for (EventLoop loop : loops) {
+            if (loop.inEventLoop(current)) {
+                throw new IllegalStateException(what + " was called on the client's I/O thread " + current.getName()
+                        + ", where it would wait for a reply or a close that only this thread can deliver (a deadlock)."
+                        + " This happens in async callbacks under RedisClientBuilder.directCompletion(): use the async API"
+                        + " there (redis.async()...), hand the work to another executor, or drop directCompletion()");
+            }
+        }
+    }
+
     public Class<? extends SocketChannel> channelType() {
         return channelType;
     }
@@ -80,7 +103,11 @@ public final class ClientResources implements AutoCloseable {
 
     @Override
     public void close() {
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        // Bounded: a task that never returns (a user callback blocking an I/O thread) must not hang close() too.
+        if (!group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS)) {
+            LOG.log(System.Logger.Level.WARNING, "the client's I/O threads did not stop within 10 s of close(): a task"
+                    + " on one of them is blocked (a callback under directCompletion()?); they stay as daemon threads");
+        }
         if (ownedExecutor != null) {
             ownedExecutor.shutdown();
         }

@@ -20,6 +20,7 @@ public final class DedicatedConnections {
     /** Which pool: its connections serve one caller at a time. */
     public enum Purpose { BLOCKING, WATCH }
 
+    private static final String LEFT_TOPOLOGY = "the node left the cluster's topology; the command may be retried on the slot's new owner";
     private final ConnectionSettings settings;
     private final ClientResources resources;
     private final ConcurrentMap<Endpoint, LeasedConnections> blocking = new ConcurrentHashMap<>();
@@ -37,12 +38,22 @@ public final class DedicatedConnections {
 
     /** Returns a connection whose commands were all answered, for the next caller. */
     public void release(Purpose purpose, Connection connection) {
-        pool(purpose, connection.endpoint()).release(connection);
+        LeasedConnections pool = pools(purpose).get(connection.endpoint());
+        if (pool == null) {
+            connection.close(0); // its pool was closed with its node (closeNode) while it was leased
+        } else {
+            pool.release(connection);
+        }
     }
 
     /** Closes a connection in an unknown state (an abandoned blocking command, a failed WATCH) instead of reusing it. */
     public void discard(Purpose purpose, Connection connection) {
-        pool(purpose, connection.endpoint()).discard(connection);
+        LeasedConnections pool = pools(purpose).get(connection.endpoint());
+        if (pool == null) {
+            connection.close(0);
+        } else {
+            pool.discard(connection);
+        }
     }
 
     /** Connections open in one pool (tests and diagnostics). */
@@ -61,14 +72,30 @@ public final class DedicatedConnections {
         return purpose == Purpose.BLOCKING ? blocking : watch;
     }
 
+    /**
+     * Closes both pools of a node that left the cluster's topology, so their connections do not linger
+     * (and reconnect for ever to an address that may be reused); a later lease opens fresh pools.
+     * Unanswered commands get up to {@code graceNanos}.
+     */
+    public void closeNode(Endpoint endpoint, long graceNanos) {
+        LeasedConnections blockingPool = blocking.remove(endpoint);
+        LeasedConnections watchPool = watch.remove(endpoint);
+        if (blockingPool != null) {
+            blockingPool.close(graceNanos, LEFT_TOPOLOGY);
+        }
+        if (watchPool != null) {
+            watchPool.close(graceNanos, LEFT_TOPOLOGY);
+        }
+    }
+
     /** Closes every pool; unanswered commands get up to {@code graceNanos}. */
     public CompletableFuture<Void> close(long graceNanos) {
         List<CompletableFuture<Void>> closed = new ArrayList<>();
         for (LeasedConnections pool : blocking.values()) {
-            closed.add(pool.close(graceNanos));
+            closed.add(pool.close(graceNanos, "the client is closed"));
         }
         for (LeasedConnections pool : watch.values()) {
-            closed.add(pool.close(graceNanos));
+            closed.add(pool.close(graceNanos, "the client is closed"));
         }
         return CompletableFuture.allOf(closed.toArray(new CompletableFuture<?>[0]));
     }

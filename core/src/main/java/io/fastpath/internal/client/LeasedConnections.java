@@ -78,6 +78,10 @@ final class LeasedConnections {
         while (true) {
             CompletableFuture<Connection> next;
             synchronized (this) {
+                if (!open.contains(connection)) {
+                    connection.close(0); // leased from an earlier pool of this node, closed when the node left
+                    return;
+                }
                 next = waiters.poll();
                 if (next == null) {
                     if (closed) {
@@ -120,8 +124,8 @@ final class LeasedConnections {
         return connection;
     }
 
-    /** Fails every waiter and closes every connection, letting unanswered commands finish within {@code graceNanos}. */
-    CompletableFuture<Void> close(long graceNanos) {
+    /** Fails every waiter with {@code reason} and closes every connection, letting unanswered commands finish within {@code graceNanos}. */
+    CompletableFuture<Void> close(long graceNanos, String reason) {
         List<CompletableFuture<Connection>> failed;
         List<Connection> toClose;
         synchronized (this) {
@@ -132,7 +136,7 @@ final class LeasedConnections {
             idle.clear();
         }
         for (CompletableFuture<Connection> waiter : failed) {
-            waiter.completeExceptionally(new RedisNotSentException(endpoint.toString(), "the client is closed", null));
+            waiter.completeExceptionally(new RedisNotSentException(endpoint.toString(), reason, null));
         }
         CompletableFuture<?>[] all = new CompletableFuture<?>[toClose.size()];
         for (int i = 0; i < all.length; i++) {

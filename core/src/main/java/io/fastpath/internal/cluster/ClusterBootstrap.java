@@ -1,6 +1,7 @@
 package io.fastpath.internal.cluster;
 
 import io.fastpath.RedisConnectionException;
+import io.fastpath.internal.client.BoundedWait;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
@@ -33,7 +34,7 @@ public final class ClusterBootstrap {
         } catch (ExecutionException | TimeoutException notAnswered) {
             return null;
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            BoundedWait.interrupted(e, "the cluster mode of " + seed.endpoint());
             throw new RedisConnectionException(seed.endpoint().toString(), "interrupted while connecting", e);
         }
         if (!cluster) {
@@ -46,7 +47,7 @@ public final class ClusterBootstrap {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
             throw new RedisConnectionException(seed.endpoint().toString(), "cannot load the cluster topology: " + cause, cause);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            BoundedWait.interrupted(e, "the cluster topology from " + seed.endpoint());
             throw new RedisConnectionException(seed.endpoint().toString(), "interrupted while loading the cluster topology", e);
         }
         if (topology.shards().isEmpty()) {

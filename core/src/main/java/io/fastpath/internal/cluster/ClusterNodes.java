@@ -44,6 +44,8 @@ final class ClusterNodes {
     private volatile boolean closed;
     /** Told after every applied topology (pub/sub moves shard channels to their new owners). */
     private volatile Runnable appliedListener = () -> { };
+    /** Told of each node an apply retired (its blocking and WATCH pools close); under {@link #lock}. */
+    private volatile Consumer<Endpoint> retiredListener = endpoint -> { };
 
     ClusterNodes(ClientResources resources, ConnectionSettings settings, int connectionsPerNode, long closeGraceNanos,
                  Runnable requestRefresh, Consumer<CommandFuture<?>> handOff) {
@@ -120,6 +122,10 @@ final class ClusterNodes {
         this.appliedListener = listener;
     }
 
+    void retiredListener(Consumer<Endpoint> listener) {
+        this.retiredListener = listener;
+    }
+
     /** Swaps in a table built from {@code topology}; nodes that left are retired. */
     void apply(ClusterTopology topology) {
         if (closed || topology.shards().isEmpty()) {
@@ -159,6 +165,7 @@ final class ClusterNodes {
                 if (!wanted.contains(entry.getKey())) {
                     nodes.remove(entry.getKey());
                     entry.getValue().retire(closeGraceNanos, handOff);
+                    retiredListener.accept(entry.getKey());
                 } else if (!primaries.contains(entry.getValue()) && !entry.getValue().isReady()) {
                     // A failed primary stays known (slotless) but its slots moved: its queued commands follow them.
                     for (Connection connection : entry.getValue().connections.all()) {

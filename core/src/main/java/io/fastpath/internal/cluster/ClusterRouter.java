@@ -4,6 +4,7 @@ import io.fastpath.ReadPolicy;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.Reply;
+import io.fastpath.internal.client.BoundedWait;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.ReplyConverter;
@@ -15,9 +16,13 @@ import io.fastpath.internal.routing.SlotHash;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * Sends commands to a Redis Cluster. A keyed command: hash slot, one array read in the current
@@ -65,7 +70,9 @@ public final class ClusterRouter {
         }
         try {
             CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0])).get(waitNanos, TimeUnit.NANOSECONDS);
-        } catch (Exception notAllReady) {
+        } catch (InterruptedException interrupted) {
+            BoundedWait.interrupted(interrupted, "the cluster's first connections");
+        } catch (ExecutionException | TimeoutException notAllReady) {
             // Connections keep trying in the background; commands wait for them within their deadline.
         }
         router.refresher.startPeriodic();
@@ -193,7 +200,13 @@ public final class ClusterRouter {
             return;
         }
         unknownCommandKeys.lookUp(name, args, any.connections.routeSlot(-1, false))
-                .whenComplete((found, failure) -> send(future, UnknownCommandKeys.slotOf(found, args), false));
+                .whenComplete((found, failure) -> {
+                    try {
+                        send(future, UnknownCommandKeys.slotOf(found, args), false);
+                    } catch (RuntimeException unroutable) {
+                        future.completeExceptionally(unroutable); // a throw in this callback would be lost with the command
+                    }
+                });
     }
 
     /** A command with a routing key goes by slot again (the table may have changed); a keyless one back to its node. */
@@ -284,6 +297,11 @@ public final class ClusterRouter {
     }
 
     /** Runs {@code listener} after every applied topology refresh, on the refresher's thread. */
+    /** Told of every node a refresh retired because it left the topology (any thread; must not block). */
+    public void retiredNodeListener(Consumer<Endpoint> listener) {
+        nodes.retiredListener(listener);
+    }
+
     public void topologyListener(Runnable listener) {
         nodes.appliedListener(listener);
     }
@@ -304,8 +322,12 @@ public final class ClusterRouter {
         };
         if (blocking || completionExecutor == null) {
             completion.run();
-        } else {
+            return;
+        }
+        try {
             completionExecutor.execute(completion);
+        } catch (RejectedExecutionException shutDownOrFull) {
+            completion.run(); // the caller must still get its outcome: here rather than never
         }
     }
 

@@ -48,7 +48,14 @@ final class ClusterScan {
                 router.complete(result, spec, null, ClusterRouter.failureOf(page), blocking);
                 return;
             }
-            router.complete(result, spec, withClusterCursor(reply, index, primaries.size()), null, blocking);
+            Reply withCursor;
+            try {
+                withCursor = withClusterCursor(reply, index, primaries.size());
+            } catch (RuntimeException malformedCursor) {
+                router.complete(result, spec, null, malformedCursor, blocking); // never leave the caller waiting
+                return;
+            }
+            router.complete(result, spec, withCursor, null, blocking);
         });
         return result;
     }

@@ -31,6 +31,7 @@ final class TopologyRefresher {
     private static final long PRIMARY_DOWN_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
     private static final long QUERY_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
+    private static final System.Logger LOG = System.getLogger(TopologyRefresher.class.getName());
     private final ClusterRouter router;
     private final EventLoop loop;
     private final ClusterOptions options;
@@ -103,7 +104,7 @@ final class TopologyRefresher {
                     }
                 }
                 if (best != null) {
-                    router.nodes.apply(best);
+                    apply(best);
                 }
                 if (options.readPolicy() == ReadPolicy.LOWEST_LATENCY) {
                     measureLatencies();
@@ -115,6 +116,16 @@ final class TopologyRefresher {
                 }
             }
         });
+    }
+
+    /** Applies one answer; a failure keeps the previous table, is logged, and the next trigger tries again. */
+    private void apply(ClusterTopology topology) {
+        try {
+            router.nodes.apply(topology);
+        } catch (RuntimeException failed) {
+            LOG.log(System.Logger.Level.WARNING, "a cluster topology refresh could not be applied (" + failed
+                    + "); routing keeps the previous slot table until the next refresh", failed);
+        }
     }
 
     private void followUpWhilePrimaryDown() {

@@ -120,21 +120,31 @@ final class ConnectionHandler extends ByteToMessageDecoder {
         if (command.isDone()) {
             return; // tombstone: the caller timed out or cancelled; this late reply is dropped
         }
-        ErrorInterceptor interceptor = command.errorInterceptor();
-        if (interceptor != null && reply instanceof Reply.ErrorReply error && interceptor.intercept(command, error, connection)) {
-            return; // redirected or retried: the command is on its way again, this reply was its own
-        }
-        ReplyHook hook = command.replyHook();
-        if (hook != null) {
-            hook.onReply(connection, reply); // before the next reply or push is decoded: wire order
-        }
         try {
+            ErrorInterceptor interceptor = command.errorInterceptor();
+            if (interceptor != null && reply instanceof Reply.ErrorReply error && interceptor.intercept(command, error, connection)) {
+                return; // redirected or retried: the command is on its way again, this reply was its own
+            }
+            ReplyHook hook = command.replyHook();
+            if (hook != null) {
+                hook.onReply(connection, reply); // before the next reply or push is decoded: wire order
+            }
             command.prepare(reply);
         } catch (UnexpectedReplyException wrongShape) {
             RedisProtocolException cause = new RedisProtocolException(connection.endpoint() + ": " + wrongShape.getMessage());
             command.completeExceptionally(new RedisOutcomeUnknownException(connection.endpoint().toString(),
                     "its reply had an unexpected shape, so the connection was closed", cause));
             throw wrongShape;
+        } catch (RuntimeException failed) {
+            // The reply was read whole and matched to this command, so the FIFO is still aligned: only this
+            // command fails (a throwing codec, converter, redirect handler or cache store) and the connection stays.
+            command.completeExceptionally(ReplyHandlingFailure.of(connection.endpoint(), command, failed));
+            return;
+        } catch (Error fatal) {
+            // Nothing about this channel can be trusted after an Error: this command fails, and the rethrow closes the channel.
+            command.completeExceptionally(new RedisOutcomeUnknownException(connection.endpoint().toString(),
+                    "handling its reply failed with " + fatal + ", so the connection was closed", fatal));
+            throw fatal;
         }
         if (command.completeOnIoThread || completionExecutor == null) {
             command.publish();

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class EventDispatcher {
     public static final EventDispatcher NONE = new EventDispatcher(null, null);
+    private static final System.Logger LOG = System.getLogger(EventDispatcher.class.getName());
 
     private final RedisEventListener listener;
     private final Executor executor;
@@ -64,8 +65,9 @@ public final class EventDispatcher {
         while ((event = queue.poll()) != null) {
             try {
                 listener.onEvent(event);
-            } catch (RuntimeException ignored) {
-                // A failing listener must not break the client or stop later events.
+            } catch (RuntimeException failed) {
+                // A failing listener must not break the client or stop later events, but it must be seen.
+                LOG.log(System.Logger.Level.WARNING, "the RedisEventListener threw on " + event + "; later events are still delivered", failed);
             }
         }
         delivering.set(false);

@@ -30,6 +30,7 @@ import javax.net.ssl.TrustManagerFactory;
  * of all connections); the current context is swapped through a volatile field.
  */
 public final class TlsContext {
+    private static final System.Logger LOG = System.getLogger(TlsContext.class.getName());
     private final TlsOptions options;
     private volatile Loaded loaded;
 
@@ -75,7 +76,10 @@ public final class TlsContext {
         try {
             pemFiles = readPemFiles(options);
         } catch (IOException unreadable) {
-            return now.context(); // mid-rotation (a file being replaced): keep the last good context, retry next connect
+            // Mid-rotation (a file being replaced): keep the last good context, retry next connect; but say so.
+            LOG.log(System.Logger.Level.WARNING, "cannot read the TLS material (" + unreadable
+                    + "); this connect uses the last material read, and the next connect reads it again", unreadable);
+            return now.context();
         }
         if (sameBytes(pemFiles, now.pemFiles())) {
             return now.context();
@@ -85,6 +89,8 @@ public final class TlsContext {
             loaded = rebuilt;
             return rebuilt.context();
         } catch (SSLException | GeneralSecurityException | IllegalArgumentException halfWritten) {
+            LOG.log(System.Logger.Level.WARNING, "the rotated TLS material is not usable (" + halfWritten
+                    + "); this connect uses the last good material, and the next connect reads it again", halfWritten);
             return now.context();
         }
     }

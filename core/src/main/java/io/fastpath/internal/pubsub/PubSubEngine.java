@@ -9,6 +9,7 @@ import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisServerException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.Subscription;
+import io.fastpath.internal.client.BoundedWait;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
@@ -89,7 +90,7 @@ public abstract class PubSubEngine implements AutoCloseable {
             subscription.unsubscribe();
             throw new RedisTimeoutException(kind.subscribeName() + " " + names + " was not confirmed within the command timeout", true);
         } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
+            BoundedWait.interrupted(interrupted, kind.subscribeName() + " " + names + " to be confirmed");
             subscription.unsubscribe();
             throw new RedisException("interrupted while waiting for " + kind.subscribeName() + " to be confirmed", interrupted);
         } catch (RuntimeException refused) {
@@ -133,7 +134,7 @@ public abstract class PubSubEngine implements AutoCloseable {
             }
             throw new RedisConnectionException(endpoint.toString(), "cannot open the pub/sub connection: " + cause, cause);
         } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
+            BoundedWait.interrupted(interrupted, "the pub/sub connection to " + endpoint);
             subscriber.close();
             throw new RedisConnectionException(endpoint.toString(), "interrupted while opening the pub/sub connection", interrupted);
         }

@@ -20,6 +20,12 @@ public record ExecOutcome(Object[] results) {
     /** A command the server accepted into the block but failed while executing it (WRONGTYPE...). */
     public record CommandError(RedisServerException error) {}
 
+    /**
+     * A command that ran in the block but whose reply could not be converted (a user codec or converter
+     * threw): the other commands' results stand, since the block was executed.
+     */
+    public record ConversionError(String commandName, RuntimeException cause) {}
+
     public boolean committed() {
         return results != null;
     }
@@ -39,9 +45,20 @@ public record ExecOutcome(Object[] results) {
                 Reply element = elements.get(i);
                 results[i] = element instanceof Reply.ErrorReply error
                         ? new CommandError(new RedisServerException(error.message()))
-                        : commands.get(i).converter().convert(element);
+                        : convert(commands.get(i), element);
             }
             return new ExecOutcome(results);
         };
+    }
+
+    /** One element: a wrong shape still fails the whole EXEC (it closes the connection); any other throw stays with its command. */
+    private static Object convert(CommandSpec<?> command, Reply element) {
+        try {
+            return command.converter().convert(element);
+        } catch (UnexpectedReplyException wrongShape) {
+            throw wrongShape;
+        } catch (RuntimeException failed) {
+            return new ConversionError(command.name(), failed);
+        }
     }
 }

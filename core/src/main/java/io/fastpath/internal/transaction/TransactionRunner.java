@@ -1,9 +1,10 @@
 package io.fastpath.internal.transaction;
 
 import io.fastpath.RedisArgumentException;
-import io.fastpath.RedisException;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisServerException;
+import io.fastpath.internal.client.BoundedWait;
+import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.DedicatedConnections;
 import io.fastpath.internal.client.DedicatedConnections.Purpose;
 import io.fastpath.internal.client.NodeConnections;
@@ -20,7 +21,6 @@ import io.fastpath.internal.connection.TransactionGroup;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 
 /**
@@ -41,8 +41,12 @@ public final class TransactionRunner {
     private final ClusterRouter cluster;
     private final DedicatedConnections dedicated;
     private final long commandTimeoutNanos;
+    /** Refuses a transaction on one of the client's I/O threads, where waiting for EXEC would deadlock. */
+    private final ClientResources resources;
 
-    public TransactionRunner(NodeConnections node, ClusterRouter cluster, DedicatedConnections dedicated, long commandTimeoutNanos) {
+    public TransactionRunner(NodeConnections node, ClusterRouter cluster, DedicatedConnections dedicated, long commandTimeoutNanos,
+                             ClientResources resources) {
+        this.resources = resources;
         this.node = node;
         this.cluster = cluster;
         this.dedicated = dedicated;
@@ -51,6 +55,7 @@ public final class TransactionRunner {
 
     /** MULTI, {@code commands}, EXEC on a shared connection (on a cluster: the primary of their one slot). */
     public ExecOutcome exec(List<CommandSpec<?>> commands) {
+        resources.requireNotIoThread("a MULTI/EXEC transaction");
         if (commands.isEmpty()) {
             return new ExecOutcome(new Object[0]);
         }
@@ -73,6 +78,7 @@ public final class TransactionRunner {
         if (keys.isEmpty()) {
             throw new RedisArgumentException("WATCH needs at least one key");
         }
+        resources.requireNotIoThread("a WATCH transaction");
         int slot = cluster == null ? CommandSlots.NO_KEYS : CommandSlots.commonSlotOfKeys(keys, "WATCH");
         Endpoint endpoint = cluster == null ? node.all()[0].endpoint() : cluster.primaryFor(slot);
         if (endpoint == null) {
@@ -130,9 +136,10 @@ public final class TransactionRunner {
 
     /** A WATCH connection; one granted just as the waiting caller was interrupted goes back to the pool. */
     private Connection lease(Endpoint endpoint) {
-        CompletableFuture<Connection> lease = dedicated.lease(Purpose.WATCH, endpoint, System.nanoTime() + commandTimeoutNanos);
+        long deadline = System.nanoTime() + commandTimeoutNanos;
+        CompletableFuture<Connection> lease = dedicated.lease(Purpose.WATCH, endpoint, deadline);
         try {
-            return await(lease);
+            return BoundedWait.await(lease, deadline, "a WATCH connection to " + endpoint);
         } catch (RuntimeException notLeased) {
             if (Thread.currentThread().isInterrupted()) {
                 lease.thenAccept(granted -> dedicated.release(Purpose.WATCH, granted)); // runs only if the cancel came too late
@@ -167,7 +174,7 @@ public final class TransactionRunner {
     /** EXECABORT gets the first command the server refused while queueing, so the cause is visible. */
     private static ExecOutcome awaitExec(CommandFuture<ExecOutcome> exec, TransactionGroup group) {
         try {
-            return await(exec);
+            return await(exec, "EXEC");
         } catch (RedisServerException refused) {
             String cause = group.firstQueueError();
             if (refused.code().equals("EXECABORT") && cause != null) {
@@ -177,18 +184,8 @@ public final class TransactionRunner {
         }
     }
 
-    static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.get(); // untimed: the connection's deadline timer (or the lease's) completes it
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new RedisException(String.valueOf(e.getCause()), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            future.cancel(false);
-            throw new RedisException("interrupted while waiting for a transaction", e);
-        }
+    /** The connection's deadline timer completes {@code command}; the wait is bounded by its deadline plus a margin too. */
+    static <T> T await(CommandFuture<T> command, String what) {
+        return BoundedWait.await(command, command.deadlineNanos(), what);
     }
 }

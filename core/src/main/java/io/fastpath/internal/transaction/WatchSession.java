@@ -50,7 +50,7 @@ public final class WatchSession {
         CommandFuture<T> command = new CommandFuture<>(spec, true, deadline);
         connection.send(command);
         try {
-            T result = TransactionRunner.await(command);
+            T result = TransactionRunner.await(command, spec.name() + " in a WATCH transaction");
             lastChannel = command.writtenOnChannel();
             return result;
         } catch (RedisServerException refused) {
