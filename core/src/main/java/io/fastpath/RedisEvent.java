@@ -30,4 +30,11 @@ public sealed interface RedisEvent {
 
     /** Cluster node {@code node} answered MOVED or ASK ({@code kind}) for {@code slot}; the command went to {@code target}. */
     record Redirected(String node, String kind, int slot, String target) implements RedisEvent {}
+
+    /**
+     * The listener fell so far behind that the event queue (8,192 events) was full: {@code dropped} newer
+     * events were lost since the last such report ({@code droppedTotal} since the client started). Told
+     * once the listener has caught up with the queue.
+     */
+    record EventsDropped(long dropped, long droppedTotal) implements RedisEvent {}
 }
