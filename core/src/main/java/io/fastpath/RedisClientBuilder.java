@@ -32,6 +32,8 @@ public final class RedisClientBuilder {
     public static final Duration MIN_DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(10);
     public static final int DEFAULT_BLOCKING_CONNECTIONS_PER_NODE = 8;
     public static final int DEFAULT_WATCH_CONNECTIONS_PER_NODE = 4;
+    /** Messages waiting for one subscription's listener at most, by default. */
+    public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = ConnectionSettings.DEFAULT_PUB_SUB_QUEUE_BOUND;
     static final String LIBRARY_VERSION = "0.1.0";
 
     private String host = "127.0.0.1";
@@ -67,6 +69,8 @@ public final class RedisClientBuilder {
     /** Null: plain TCP. */
     private TlsOptions tls;
     private CacheOptions cacheOptions;
+    private int pubSubQueueBound = DEFAULT_PUB_SUB_QUEUE_BOUND;
+    private PubSubOverflow pubSubOverflow = PubSubOverflow.DROP_OLDEST;
 
     RedisClientBuilder() {}
 
@@ -356,6 +360,25 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Bounds each subscription's delivery queue: at most {@code maxMessages} messages wait for its listener
+     * (the one it is handling aside), and when a slow listener leaves it full, {@code overflow} decides what
+     * is lost. Losses are counted ({@link Subscription#droppedMessages()}) and reported with
+     * {@link RedisEvent.SubscriptionOverflow}. Default: 10,000 messages, {@link PubSubOverflow#DROP_OLDEST};
+     * a subscription then holds at most that many messages in memory (10 MB of 1 KB messages).
+     */
+    public RedisClientBuilder pubSubQueue(int maxMessages, PubSubOverflow overflow) {
+        if (maxMessages < 1) {
+            throw new RedisArgumentException("pubSubQueue maxMessages must be at least 1, got " + maxMessages);
+        }
+        if (overflow == null) {
+            throw new RedisArgumentException("pubSubQueue needs an overflow policy, e.g. PubSubOverflow.DROP_OLDEST");
+        }
+        this.pubSubQueueBound = maxMessages;
+        this.pubSubOverflow = overflow;
+        return this;
+    }
+
     /** Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it cannot. */
     public RedisClient build() {
         Credentials credentials = new Credentials(username, password);
@@ -383,6 +406,7 @@ public final class RedisClientBuilder {
                 .watchConnectionsPerNode(watchConnectionsPerNode)
                 .tls(tlsContext)
                 .tracking(cache)
+                .pubSubQueue(pubSubQueueBound, pubSubOverflow)
                 .build();
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();

@@ -37,4 +37,13 @@ public sealed interface RedisEvent {
      * once the listener has caught up with the queue.
      */
     record EventsDropped(long dropped, long droppedTotal) implements RedisEvent {}
+
+    /**
+     * A subscription's listener fell behind and its delivery queue ({@code bound} messages) was full, so
+     * messages are being lost under {@code policy} (a {@link PubSubOverflow} name); told once per overflow
+     * (again only after the queue emptied), with {@code droppedSoFar} messages lost by this subscription.
+     * Under {@link PubSubOverflow#UNSUBSCRIBE} the subscription is closed ({@code closed}).
+     */
+    record SubscriptionOverflow(String kind, List<String> names, String policy, int bound, long droppedSoFar, boolean closed)
+            implements RedisEvent {}
 }
