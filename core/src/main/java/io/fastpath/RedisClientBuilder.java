@@ -61,6 +61,7 @@ public final class RedisClientBuilder {
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
     private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
+    private boolean redirectsOutsideTopology;
     private RedisEventListener eventListener;
     private boolean retryReads = true;
     private Duration pingInterval = DEFAULT_PING_INTERVAL;
@@ -125,6 +126,19 @@ public final class RedisClientBuilder {
             throw new RedisArgumentException("maxRedirects must not be negative, got " + redirects);
         }
         this.maxRedirects = redirects;
+        return this;
+    }
+
+    /**
+     * Cluster only: whether a MOVED or ASK naming a node the cluster topology does not list is followed
+     * at once (default false). Off, the client refreshes the topology first and follows only if the
+     * refreshed topology lists the node; otherwise the command fails with {@link RedisRedirectException}
+     * naming it, and no connection (so no credentials) ever goes to that address. Turn it on only when
+     * nodes announce addresses the client cannot see in the topology, behind NAT or a proxy that rewrites
+     * redirects; then any address a node (or whoever answers in its place) names receives the credentials.
+     */
+    public RedisClientBuilder redirectsOutsideTopology(boolean allowed) {
+        this.redirectsOutsideTopology = allowed;
         return this;
     }
 
@@ -412,7 +426,8 @@ public final class RedisClientBuilder {
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
         seeds.addAll(extraSeeds);
-        ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod);
+        ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod,
+                redirectsOutsideTopology);
         ClientCore core = ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions,
                 congestionDetour);
         if (cache != null) {
