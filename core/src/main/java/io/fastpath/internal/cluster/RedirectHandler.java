@@ -12,6 +12,7 @@ import io.fastpath.internal.connection.EventDispatcher;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -132,9 +133,10 @@ final class RedirectHandler implements ErrorInterceptor {
                                     Connection from) {
         command.prepareResend(!moved);
         waitingToRetry.add(command);
+        ScheduledFuture<?> atDeadline;
         try {
             long untilDeadline = command.deadlineNanos() - System.nanoTime();
-            from.eventLoop().schedule(() -> {
+            atDeadline = from.eventLoop().schedule(() -> {
                 if (waitingToRetry.remove(command)) {
                     command.completeExceptionally(outsideTopology(command, message, target,
                             "the topology refresh it triggered did not finish within the command's deadline"));
@@ -145,6 +147,7 @@ final class RedirectHandler implements ErrorInterceptor {
             return false;
         }
         router.refresher.refreshAndAwait().whenComplete((ignored, failure) -> {
+            atDeadline.cancel(false); // whatever happens next, the deadline timer has nothing left to do
             try {
                 from.eventLoop().execute(() -> {
                     if (!waitingToRetry.remove(command) || command.isDone()) {
