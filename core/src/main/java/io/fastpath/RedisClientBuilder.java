@@ -324,7 +324,9 @@ public final class RedisClientBuilder {
 
     /**
      * Told about connects, disconnects, reconnect attempts, cluster topology changes and redirects, in
-     * order, off the I/O threads (see {@link RedisEventListener}); default: nobody.
+     * order, off the I/O threads (see {@link RedisEventListener}); default: nobody. At most 8,192 events wait
+     * for it: while it lags that far behind, newer events are dropped and counted, and it is told how many
+     * with {@link RedisEvent.EventsDropped} once it has caught up.
      */
     public RedisClientBuilder eventListener(RedisEventListener listener) {
         if (listener == null) {
