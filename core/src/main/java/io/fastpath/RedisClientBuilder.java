@@ -32,6 +32,8 @@ public final class RedisClientBuilder {
     public static final Duration MIN_DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(10);
     public static final int DEFAULT_BLOCKING_CONNECTIONS_PER_NODE = 8;
     public static final int DEFAULT_WATCH_CONNECTIONS_PER_NODE = 4;
+    /** Messages waiting for one subscription's listener at most, by default. */
+    public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = ConnectionSettings.DEFAULT_PUB_SUB_QUEUE_BOUND;
     static final String LIBRARY_VERSION = "0.1.0";
 
     private String host = "127.0.0.1";
@@ -59,6 +61,7 @@ public final class RedisClientBuilder {
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
     private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
+    private boolean redirectsOutsideTopology;
     private RedisEventListener eventListener;
     private boolean retryReads = true;
     private Duration pingInterval = DEFAULT_PING_INTERVAL;
@@ -68,6 +71,8 @@ public final class RedisClientBuilder {
     private TlsOptions tls;
     private CacheOptions cacheOptions;
     private boolean lazyConnect;
+    private int pubSubQueueBound = DEFAULT_PUB_SUB_QUEUE_BOUND;
+    private PubSubOverflow pubSubOverflow = PubSubOverflow.DROP_OLDEST;
 
     RedisClientBuilder() {}
 
@@ -122,6 +127,19 @@ public final class RedisClientBuilder {
             throw new RedisArgumentException("maxRedirects must not be negative, got " + redirects);
         }
         this.maxRedirects = redirects;
+        return this;
+    }
+
+    /**
+     * Cluster only: whether a MOVED or ASK naming a node the cluster topology does not list is followed
+     * at once (default false). Off, the client refreshes the topology first and follows only if the
+     * refreshed topology lists the node; otherwise the command fails with {@link RedisRedirectException}
+     * naming it, and no connection (so no credentials) ever goes to that address. Turn it on only when
+     * nodes announce addresses the client cannot see in the topology, behind NAT or a proxy that rewrites
+     * redirects; then any address a node (or whoever answers in its place) names receives the credentials.
+     */
+    public RedisClientBuilder redirectsOutsideTopology(boolean allowed) {
+        this.redirectsOutsideTopology = allowed;
         return this;
     }
 
@@ -310,7 +328,9 @@ public final class RedisClientBuilder {
 
     /**
      * Told about connects, disconnects, reconnect attempts, cluster topology changes and redirects, in
-     * order, off the I/O threads (see {@link RedisEventListener}); default: nobody.
+     * order, off the I/O threads (see {@link RedisEventListener}); default: nobody. At most 8,192 events wait
+     * for it: while it lags that far behind, newer events are dropped and counted, and it is told how many
+     * with {@link RedisEvent.EventsDropped} once it has caught up.
      */
     public RedisClientBuilder eventListener(RedisEventListener listener) {
         if (listener == null) {
@@ -377,6 +397,25 @@ public final class RedisClientBuilder {
     }
 
     /**
+     * Bounds each subscription's delivery queue: at most {@code maxMessages} messages wait for its listener
+     * (the one it is handling aside), and when a slow listener leaves it full, {@code overflow} decides what
+     * is lost. Losses are counted ({@link Subscription#droppedMessages()}) and reported with
+     * {@link RedisEvent.SubscriptionOverflow}. Default: 10,000 messages, {@link PubSubOverflow#DROP_OLDEST};
+     * a subscription then holds at most that many messages in memory (10 MB of 1 KB messages).
+     */
+    public RedisClientBuilder pubSubQueue(int maxMessages, PubSubOverflow overflow) {
+        if (maxMessages < 1) {
+            throw new RedisArgumentException("pubSubQueue maxMessages must be at least 1, got " + maxMessages);
+        }
+        if (overflow == null) {
+            throw new RedisArgumentException("pubSubQueue needs an overflow policy, e.g. PubSubOverflow.DROP_OLDEST");
+        }
+        this.pubSubQueueBound = maxMessages;
+        this.pubSubOverflow = overflow;
+        return this;
+    }
+
+    /**
      * Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it
      * cannot (unless {@link #lazyConnect()}).
      */
@@ -411,12 +450,14 @@ public final class RedisClientBuilder {
                 .watchConnectionsPerNode(watchConnectionsPerNode)
                 .tls(tlsContext)
                 .tracking(cache)
+                .pubSubQueue(pubSubQueueBound, pubSubOverflow)
                 .build();
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
         seeds.addAll(extraSeeds);
-        ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod);
+        ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod,
+                redirectsOutsideTopology);
         ClientCore core = lazyConnect
                 ? ClientCore.startLazily(endpoint, settings, resources, connectionsPerNode, commandTimeout, congestionDetour)
                 : ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions,

@@ -30,4 +30,20 @@ public sealed interface RedisEvent {
 
     /** Cluster node {@code node} answered MOVED or ASK ({@code kind}) for {@code slot}; the command went to {@code target}. */
     record Redirected(String node, String kind, int slot, String target) implements RedisEvent {}
+
+    /**
+     * The listener fell so far behind that the event queue (8,192 events) was full: {@code dropped} newer
+     * events were lost since the last such report ({@code droppedTotal} since the client started). Told
+     * once the listener has caught up with the queue.
+     */
+    record EventsDropped(long dropped, long droppedTotal) implements RedisEvent {}
+
+    /**
+     * A subscription's listener fell behind and its delivery queue ({@code bound} messages) was full, so
+     * messages are being lost under {@code policy} (a {@link PubSubOverflow} name); told once per overflow
+     * (again only after the queue emptied), with {@code droppedSoFar} messages lost by this subscription.
+     * Under {@link PubSubOverflow#UNSUBSCRIBE} the subscription is closed ({@code closed}).
+     */
+    record SubscriptionOverflow(String kind, List<String> names, String policy, int bound, long droppedSoFar, boolean closed)
+            implements RedisEvent {}
 }

@@ -21,6 +21,18 @@ public interface Subscription extends AutoCloseable {
      */
     void unsubscribe();
 
+    /**
+     * Messages this subscription lost because its delivery queue was full (see {@link PubSubOverflow});
+     * 0 while its listener keeps up.
+     */
+    long droppedMessages();
+
+    /** Messages waiting for this subscription's listener now, at most the bound of {@link RedisClientBuilder#pubSubQueue}. */
+    int queuedMessages();
+
+    /** Whether this subscription was closed, by {@link #unsubscribe()} or by {@link PubSubOverflow#UNSUBSCRIBE}. */
+    boolean isClosed();
+
     /** The same as {@link #unsubscribe()}. */
     @Override
     default void close() {

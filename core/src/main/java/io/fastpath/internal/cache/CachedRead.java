@@ -6,6 +6,7 @@ import io.fastpath.internal.connection.TrackingSession;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One cached reply to one read command: what was read, by which tracking session, until when. Flat, so a
@@ -101,7 +102,19 @@ final class CachedRead implements KeyReplies {
         return 1;
     }
 
+    /**
+     * Test hook, off unless the JVM runs with {@code -Dfastpath.cache.countArgComparisons=true} (the core tests
+     * do): counts every comparison of two reads' arguments, so a test can show a lookup among a key's replies
+     * compares a constant number of them. A constant false, so the compiler drops the counting.
+     */
+    static final boolean COUNT_ARG_COMPARISONS = Boolean.getBoolean("fastpath.cache.countArgComparisons");
+    static final LongAdder ARG_COMPARISONS = new LongAdder();
+
+    /** Whether two reads are the same command with the same arguments; every comparison of reads goes through here. */
     static boolean sameArgs(byte[][] left, byte[][] right) {
+        if (COUNT_ARG_COMPARISONS) {
+            ARG_COMPARISONS.increment();
+        }
         if (left.length != right.length) {
             return false;
         }

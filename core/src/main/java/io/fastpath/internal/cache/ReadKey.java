@@ -2,7 +2,10 @@ package io.fastpath.internal.cache;
 
 import java.util.Arrays;
 
-/** A whole read command (name, key, arguments) as a map key: concurrent misses of one read share one request (R5). */
+/**
+ * A whole read command (name, key, arguments) as a map key: concurrent misses of one read share one request
+ * (R5), and a key's several cached replies are found by it ({@link KeyEntries}).
+ */
 final class ReadKey {
     final byte[][] args;
     private final int hash;
@@ -14,7 +17,7 @@ final class ReadKey {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof ReadKey that && hash == that.hash && Arrays.deepEquals(args, that.args);
+        return other instanceof ReadKey that && hash == that.hash && CachedRead.sameArgs(args, that.args);
     }
 
     @Override

@@ -61,7 +61,16 @@ final class ClusterNodes {
         return table;
     }
 
-    /** The node at {@code endpoint}, opening connections to it when it is new; a redirect to an unknown node asks for a refresh. */
+    /** The node at {@code endpoint} when the topology (or a redirect allowed outside it) gave it connections; null otherwise. */
+    ClusterNode known(Endpoint endpoint) {
+        return nodes.get(endpoint);
+    }
+
+    /**
+     * The node at {@code endpoint}, opening connections to it when it is new; a redirect to an unknown node
+     * asks for a refresh. Only for nodes the topology lists, or with {@code redirectsOutsideTopology} on:
+     * opening a connection sends the credentials.
+     */
     ClusterNode nodeFor(Endpoint endpoint) {
         return nodeFor(endpoint, true);
     }

@@ -49,7 +49,7 @@ public final class ClusterRouter {
                           ClusterOptions options, long closeGraceNanos) {
         this.options = options;
         this.completionExecutor = settings.completionExecutor();
-        this.redirects = new RedirectHandler(this, options.maxRedirects(), settings.events());
+        this.redirects = new RedirectHandler(this, options.maxRedirects(), options.redirectsOutsideTopology(), settings.events());
         this.refresher = new TopologyRefresher(this, resources, options);
         // Every cluster connection may serve reads under a replica policy: a node's role can change under it.
         this.nodes = new ClusterNodes(resources, settings.withReplicaReads(options.readPolicy() != ReadPolicy.PRIMARY),
@@ -274,15 +274,20 @@ public final class ClusterRouter {
         return endpoints;
     }
 
-    /** A MOVED seen outside the command path: patches the slot's owner and asks for a refresh. */
+    /**
+     * A MOVED seen outside the command path: patches the slot's owner when the topology lists it (or the
+     * user allowed redirects outside it) and asks for a refresh.
+     */
     public void moved(String movedError, Endpoint answering) {
         String[] parts = movedError.split(" ");
         if (parts.length >= 3) {
             try {
                 int slot = Integer.parseInt(parts[1]);
                 SlotTable current = nodes.table();
-                if (current != null) {
-                    current.patch(slot, nodes.nodeFor(RedirectHandler.endpointOf(parts[2], answering)));
+                Endpoint target = RedirectHandler.endpointOf(parts[2], answering);
+                ClusterNode node = options.redirectsOutsideTopology() ? nodes.nodeFor(target) : nodes.known(target);
+                if (current != null && node != null) { // a node outside the topology gets no connection (credentials)
+                    current.patch(slot, node);
                 }
             } catch (NumberFormatException malformed) {
                 // Only the refresh below can help.

@@ -12,6 +12,7 @@ import io.fastpath.internal.connection.EventDispatcher;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -23,11 +24,15 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>MOVED: patch the slot entry, ask for a refresh, send to the new owner.
  *   <li>ASK: send ASKING and the command back to back to the importing node; the table is unchanged.
+ *   <li>MOVED or ASK to a node the topology does not list: refresh first, follow only if the refreshed
+ *       topology lists it, otherwise fail with {@link RedisRedirectException} naming it; no connection is
+ *       ever opened to it (unless the user turned on {@code redirectsOutsideTopology}).
  *   <li>TRYAGAIN, CLUSTERDOWN, LOADING, MASTERDOWN, READONLY (a demoted primary): back off and route
  *       again while the deadline allows; CLUSTERDOWN and READONLY also ask for a refresh.
  * </ul>
  *
- * <p>Thread ownership: runs on the event loop that read the error reply.
+ * <p>Thread ownership: runs on the event loop that read the error reply (a redirect waiting for a refresh
+ * resumes there too).
  */
 final class RedirectHandler implements ErrorInterceptor {
     private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
@@ -35,13 +40,16 @@ final class RedirectHandler implements ErrorInterceptor {
 
     private final ClusterRouter router;
     private final int maxRedirects;
+    /** The user's choice for NAT/proxy set-ups: follow a redirect to a node the topology does not list. */
+    private final boolean redirectsOutsideTopology;
     private final EventDispatcher events;
     /** Commands between a transient refusal and their retry; any thread (event loops add, close drains). */
     private final Set<CommandFuture<?>> waitingToRetry = ConcurrentHashMap.newKeySet();
 
-    RedirectHandler(ClusterRouter router, int maxRedirects, EventDispatcher events) {
+    RedirectHandler(ClusterRouter router, int maxRedirects, boolean redirectsOutsideTopology, EventDispatcher events) {
         this.router = router;
         this.maxRedirects = maxRedirects;
+        this.redirectsOutsideTopology = redirectsOutsideTopology;
         this.events = events;
     }
 
@@ -90,16 +98,75 @@ final class RedirectHandler implements ErrorInterceptor {
         } catch (NumberFormatException malformed) {
             return false;
         }
-        ClusterNode node = router.nodes.nodeFor(target);
+        ClusterNode node = redirectsOutsideTopology ? router.nodes.nodeFor(target) : router.nodes.known(target);
+        if (node == null) {
+            return followOnceKnown(command, message, moved, slot, target, from);
+        }
+        follow(command, moved, slot, node, from);
+        return true;
+    }
+
+    private void follow(CommandFuture<?> command, boolean moved, int slot, ClusterNode node, Connection from) {
         if (moved) {
             router.nodes.moved(slot, node);
             router.refresher.requestSoon();
         }
         events.publish(new RedisEvent.Redirected(from.endpoint().toString(), moved ? "MOVED" : "ASK",
-                slot, target.toString()));
+                slot, node.endpoint.toString()));
         command.prepareResend(!moved);
         node.connections.routeSlot(slot, false).send(command);
+    }
+
+    /**
+     * A redirect to a node the topology does not list: no connection is opened to it (that would send the
+     * credentials to whatever answers there). The topology is refreshed first; the command follows only if
+     * the refreshed topology lists the node, and otherwise fails naming it, at the latest at its deadline.
+     */
+    private boolean followOnceKnown(CommandFuture<?> command, String message, boolean moved, int slot, Endpoint target,
+                                    Connection from) {
+        command.prepareResend(!moved);
+        waitingToRetry.add(command);
+        ScheduledFuture<?> atDeadline;
+        try {
+            long untilDeadline = command.deadlineNanos() - System.nanoTime();
+            atDeadline = from.eventLoop().schedule(() -> {
+                if (waitingToRetry.remove(command)) {
+                    command.completeExceptionally(outsideTopology(command, message, target,
+                            "the topology refresh it triggered did not finish within the command's deadline"));
+                }
+            }, Math.max(0, untilDeadline), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException shuttingDown) {
+            waitingToRetry.remove(command);
+            return false;
+        }
+        router.refresher.refreshAndAwait().whenComplete((ignored, failure) -> {
+            atDeadline.cancel(false); // whatever happens next, the deadline timer has nothing left to do
+            try {
+                from.eventLoop().execute(() -> {
+                    if (!waitingToRetry.remove(command) || command.isDone()) {
+                        return; // the deadline or close came first
+                    }
+                    ClusterNode node = router.nodes.known(target);
+                    if (node == null) {
+                        command.completeExceptionally(outsideTopology(command, message, target,
+                                "the refreshed topology does not list it either"));
+                    } else {
+                        follow(command, moved, slot, node, from);
+                    }
+                });
+            } catch (RejectedExecutionException shuttingDown) {
+                // the client is closing: failWaitingRetries fails the command
+            }
+        });
         return true;
+    }
+
+    private static RedisRedirectException outsideTopology(CommandFuture<?> command, String message, Endpoint target,
+                                                          String why) {
+        return new RedisRedirectException(command.spec().name() + " was redirected (" + message + ") to " + target
+                + ", which is not in the cluster topology, and " + why + "; the command was not sent there and not"
+                + " executed. No connection is opened to a node outside the topology; behind NAT or a proxy, see"
+                + " RedisClientBuilder.redirectsOutsideTopology(true).", message);
     }
 
     /** Backs off (5 ms doubling to 200 ms, jittered) and routes again, unless the deadline comes first. */

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Keeps the slot table fresh, off the command path. Triggers (MOVED, a lost connection, READONLY,
@@ -39,6 +40,8 @@ final class TopologyRefresher {
     private final AtomicBoolean running = new AtomicBoolean();
     private volatile long lastStartNanos = System.nanoTime();
     private volatile ScheduledFuture<?> periodic;
+    /** Completed when the next refresh to start ends (applied or not); {@link #run} takes it as it starts. Any thread. */
+    private final AtomicReference<CompletableFuture<Void>> nextRefreshEnded = new AtomicReference<>(new CompletableFuture<>());
 
     TopologyRefresher(ClusterRouter router, ClientResources resources, ClusterOptions options) {
         this.router = router;
@@ -61,6 +64,19 @@ final class TopologyRefresher {
         }
     }
 
+    /**
+     * Any thread: asks for a refresh and returns a future completed once a refresh that started after this
+     * call has ended, applied or not (a redirect to an unknown node waits on it before deciding).
+     */
+    CompletableFuture<Void> refreshAndAwait() {
+        CompletableFuture<Void> ended = nextRefreshEnded.get(); // before the request: the refresh it starts takes this one
+        requestSoon();
+        if (router.isClosed()) {
+            ended.complete(null);
+        }
+        return ended;
+    }
+
     /** Any thread: asks for a refresh within a few hundred milliseconds; repeated requests coalesce. */
     void requestSoon() {
         if (router.isClosed() || !scheduled.compareAndSet(false, true)) {
@@ -73,12 +89,14 @@ final class TopologyRefresher {
             loop.schedule(this::run, delay, TimeUnit.NANOSECONDS);
         } catch (RuntimeException shuttingDown) {
             scheduled.set(false);
+            nextRefreshEnded.get().complete(null); // no refresh will run: nobody waits for one
         }
     }
 
     private void run() {
         if (router.isClosed()) {
             scheduled.set(false);
+            nextRefreshEnded.get().complete(null);
             return;
         }
         if (!running.compareAndSet(false, true)) {
@@ -86,6 +104,8 @@ final class TopologyRefresher {
             return;
         }
         scheduled.set(false); // from here on, a new trigger schedules another refresh after this one
+        // Waiters that asked before this point are told when this refresh ends; later ones wait for the next.
+        CompletableFuture<Void> ended = nextRefreshEnded.getAndSet(new CompletableFuture<>());
         lastStartNanos = System.nanoTime();
         List<ClusterNode> asked = router.nodes.refreshCandidates(NODES_ASKED);
         List<CompletableFuture<ClusterTopology>> answers = new ArrayList<>();
@@ -111,6 +131,7 @@ final class TopologyRefresher {
                 }
             } finally {
                 running.set(false);
+                ended.complete(null);
                 if (router.nodes.hasUnreachablePrimary()) {
                     followUpWhilePrimaryDown();
                 }

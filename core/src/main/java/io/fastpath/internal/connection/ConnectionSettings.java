@@ -1,6 +1,7 @@
 package io.fastpath.internal.connection;
 
 import io.fastpath.CredentialsProvider;
+import io.fastpath.PubSubOverflow;
 import io.fastpath.internal.protocol.RespLimits;
 import java.time.Duration;
 import java.util.concurrent.Executor;
@@ -26,6 +27,8 @@ import java.util.function.Supplier;
  * @param watchConnectionsPerNode the bound of each server's pool of connections for WATCH transactions
  * @param tls TLS for every connection, or null for plain TCP
  * @param tracking the client-side cache's tracking hooks (CLIENT TRACKING in the handshake, invalidations); null when off
+ * @param pubSubQueueBound messages one subscription's delivery queue holds at most
+ * @param pubSubOverflow what a subscription does when its queue is full
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -48,7 +51,12 @@ public record ConnectionSettings(
         int blockingConnectionsPerNode,
         int watchConnectionsPerNode,
         TlsContext tls,
-        ClientTracking tracking) {
+        ClientTracking tracking,
+        int pubSubQueueBound,
+        PubSubOverflow pubSubOverflow) {
+
+    /** Messages one subscription's delivery queue holds by default (README "Pub/sub"). */
+    public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = 10_000;
 
     /** The same settings with READONLY in the handshake on or off. */
     public ConnectionSettings withReplicaReads(boolean enabled) {
@@ -76,7 +84,8 @@ public record ConnectionSettings(
                 .credentialsProvider(credentialsProvider).events(events).retryReads(retryReads)
                 .pingInterval(pingInterval).responseTimeout(responseTimeout)
                 .blockingConnectionsPerNode(blockingConnectionsPerNode).watchConnectionsPerNode(watchConnectionsPerNode)
-                .tls(tls).tracking(tracking);
+                .tls(tls).tracking(tracking)
+                .pubSubQueue(pubSubQueueBound, pubSubOverflow);
     }
 
     /** Builds {@link ConnectionSettings}; see the record's parameters for what each setting means. */
@@ -98,6 +107,8 @@ public record ConnectionSettings(
         private boolean retryReads = true;
         private Duration pingInterval = Duration.ZERO;
         private Duration responseTimeout = Duration.ZERO;
+        private int pubSubQueueBound = DEFAULT_PUB_SUB_QUEUE_BOUND;
+        private PubSubOverflow pubSubOverflow = PubSubOverflow.DROP_OLDEST;
         private int blockingConnectionsPerNode = 8;
         private int watchConnectionsPerNode = 4;
         private TlsContext tls;
@@ -207,11 +218,17 @@ public record ConnectionSettings(
             return this;
         }
 
+        public Builder pubSubQueue(int bound, PubSubOverflow overflow) {
+            pubSubQueueBound = bound;
+            pubSubOverflow = overflow;
+            return this;
+        }
+
         public ConnectionSettings build() {
             return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                     maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, replicaReads,
                     credentialsProvider, events, retryReads, pingInterval, responseTimeout,
-                    blockingConnectionsPerNode, watchConnectionsPerNode, tls, tracking);
+                    blockingConnectionsPerNode, watchConnectionsPerNode, tls, tracking, pubSubQueueBound, pubSubOverflow);
         }
     }
 }

@@ -5,31 +5,77 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs tasks one at a time in submission order on a shared executor, so one listener sees its messages
- * in order without a thread of its own. A null executor runs them on the submitting thread.
+ * in order without a thread of its own. A null executor runs them on the submitting thread. At most
+ * {@code capacity} tasks wait (the running one aside): {@link #offer} refuses more, and the owner decides
+ * what to drop ({@link #dropOldest}).
  *
- * <p>Thread ownership: any thread submits; at most one drain runs at a time.
+ * <p>Thread ownership: any thread submits and drops; at most one drain runs at a time.
  */
 final class SerialExecutor implements Executor {
     private static final int TASKS_PER_TURN = 256;
 
     private final Executor base;
+    private final int capacity;
     // Any thread.
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    /** Tasks waiting, counted apart (the queue's own size() walks it): at least the queue's length, at most capacity. */
+    private final AtomicInteger waiting = new AtomicInteger();
     private final AtomicBoolean draining = new AtomicBoolean();
 
-    SerialExecutor(Executor base) {
+    SerialExecutor(Executor base, int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
+        }
         this.base = base;
+        this.capacity = capacity;
     }
 
+    /** Like {@link #offer}, but a full lane throws {@link RejectedExecutionException}. */
     @Override
     public void execute(Runnable task) {
+        if (!offer(task)) {
+            throw new RejectedExecutionException("the lane already holds " + capacity + " waiting tasks");
+        }
+    }
+
+    /** Queues {@code task} unless {@code capacity} tasks already wait; false then, and nothing changed. */
+    boolean offer(Runnable task) {
+        if (waiting.incrementAndGet() > capacity) {
+            waiting.decrementAndGet();
+            return false;
+        }
         tasks.add(task);
         if (draining.compareAndSet(false, true)) {
             schedule();
         }
+        return true;
+    }
+
+    /** Removes the oldest waiting task without running it; false when none was waiting. */
+    boolean dropOldest() {
+        if (tasks.poll() == null) {
+            return false;
+        }
+        waiting.decrementAndGet();
+        return true;
+    }
+
+    /** Removes every waiting task without running it; returns how many. */
+    int clear() {
+        int removed = 0;
+        while (dropOldest()) {
+            removed++;
+        }
+        return removed;
+    }
+
+    /** Tasks waiting now (the running one not counted). */
+    int waiting() {
+        return waiting.get();
     }
 
     private void schedule() {
@@ -40,7 +86,7 @@ final class SerialExecutor implements Executor {
         try {
             base.execute(this::drain);
         } catch (RejectedExecutionException shutDown) {
-            tasks.clear(); // the client is closing: nothing more is delivered
+            clear(); // the client is closing: nothing more is delivered
             draining.set(false);
         }
     }
@@ -52,6 +98,7 @@ final class SerialExecutor implements Executor {
                 if (task == null) {
                     break;
                 }
+                waiting.decrementAndGet();
                 task.run();
             }
             draining.set(false);

@@ -42,6 +42,11 @@ final class ScriptedServer implements AutoCloseable {
         return received;
     }
 
+    /** Connections accepted so far (a client that connected and sent nothing counts too). */
+    int connectionsAccepted() {
+        return sockets.size();
+    }
+
     /** Sends raw bytes to every connected client, outside any request. */
     void sendToAll(String resp) throws IOException {
         for (Socket socket : sockets) {

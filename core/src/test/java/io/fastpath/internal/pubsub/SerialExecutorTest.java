@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,7 +19,7 @@ class SerialExecutorTest {
     void tasksFromOneSubmitterRunInOrderAndNeverTwoAtOnceOnAPoolOfFourThreads() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
-            SerialExecutor lane = new SerialExecutor(pool);
+            SerialExecutor lane = new SerialExecutor(pool, 100_000);
             List<Integer> seen = new ArrayList<>(); // only touched inside the lane, so no lock
             AtomicInteger running = new AtomicInteger();
             AtomicInteger overlaps = new AtomicInteger();
@@ -47,7 +48,7 @@ class SerialExecutorTest {
 
     @Test
     void withoutAnExecutorTasksRunOnTheSubmittingThread() {
-        SerialExecutor lane = new SerialExecutor(null);
+        SerialExecutor lane = new SerialExecutor(null, 16);
         List<String> threads = new ArrayList<>();
         lane.execute(() -> threads.add(Thread.currentThread().getName()));
         lane.execute(() -> threads.add(Thread.currentThread().getName()));
@@ -58,10 +59,53 @@ class SerialExecutorTest {
     void aRejectingExecutorDropsTheTasksInsteadOfThrowingAtTheSubmitter() {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         pool.shutdown();
-        SerialExecutor lane = new SerialExecutor(pool);
+        SerialExecutor lane = new SerialExecutor(pool, 100_000);
         AtomicInteger ran = new AtomicInteger();
         lane.execute(ran::incrementAndGet);
         lane.execute(ran::incrementAndGet); // the lane is usable again after a rejection
         assertThat(ran).hasValue(0);
+    }
+
+    @Test
+    void aFullLaneRefusesTheNextTaskUntilTheOldestWaitingOneIsDropped() throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            SerialExecutor lane = new SerialExecutor(pool, 2);
+            CountDownLatch running = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            CountDownLatch allRan = new CountDownLatch(1);
+            List<String> ran = new CopyOnWriteArrayList<>();
+            assertThat(lane.offer(() -> {
+                running.countDown();
+                awaitQuietly(release);
+                ran.add("first");
+            })).isTrue();
+            assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(lane.offer(() -> ran.add("second"))).isTrue();
+            assertThat(lane.offer(() -> ran.add("third"))).isTrue();
+            Runnable fourth = () -> {
+                ran.add("fourth");
+                allRan.countDown();
+            };
+            assertThat(lane.offer(fourth)).as("two tasks already wait").isFalse();
+            assertThat(lane.waiting()).isEqualTo(2);
+            assertThat(lane.dropOldest()).isTrue();
+            assertThat(lane.offer(fourth)).isTrue();
+
+            release.countDown();
+            assertThat(allRan.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(ran).containsExactly("first", "third", "fourth");
+            assertThat(lane.waiting()).isZero();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
