@@ -18,7 +18,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -230,14 +229,12 @@ class SlowSubscriberIT {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
-    /** Polls {@code condition} every 5 ms for up to 60 s, as {@code io.fastpath.Eventually} does: the condition is what is waited for. */
+    /** Waits up to 60 s for {@code condition} through {@code Eventually}; a failure says what was seen. */
     private static void awaitCondition(BooleanSupplier condition, java.util.function.Supplier<String> description) {
-        long giveUpAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > giveUpAt) {
-                throw new AssertionError(description.get());
-            }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        try {
+            io.fastpath.Eventually.awaitTrue("the condition", condition, java.time.Duration.ofSeconds(60));
+        } catch (AssertionError timedOut) {
+            throw new AssertionError(description.get(), timedOut);
         }
     }
 }
