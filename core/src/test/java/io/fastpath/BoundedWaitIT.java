@@ -34,13 +34,22 @@ class BoundedWaitIT {
         try (RedisClient redis = RedisClient.builder().uri(server.uri()).connectionsPerNode(1).ioThreads(1)
                 .commandTimeout(Duration.ofMillis(200)).directCompletion().build();
              LogCapture log = LogCapture.of(BoundedWait.class)) {
-            CompletableFuture<Void> stalled = redis.async().ping().thenAccept(pong -> {
+            CountDownLatch stalling = new CountDownLatch(1);
+            // Paused, the server cannot answer the PING before the callback is attached: it then runs on the I/O
+            // thread (directCompletion), never on this test thread.
+            server.pause();
+            CompletableFuture<String> ping = redis.async().ping();
+            // whenComplete: a PING answered or timed out completes on the I/O thread either way.
+            CompletableFuture<String> stalled = ping.whenComplete((pong, failure) -> {
+                stalling.countDown();
                 try {
                     release.await(60, TimeUnit.SECONDS); // a callback that hogs the only I/O thread, deadline timer included
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
             });
+            server.resume();
+            assertThat(stalling.await(10, TimeUnit.SECONDS)).as("the callback holds the I/O thread").isTrue();
             try {
                 assertThatThrownBy(() -> redis.get("key")).isInstanceOf(RedisTimeoutException.class)
                         .hasMessageContaining("GET had no outcome").hasMessageContaining("past its deadline");
@@ -49,7 +58,7 @@ class BoundedWaitIT {
             } finally {
                 release.countDown();
             }
-            stalled.get(10, TimeUnit.SECONDS);
+            stalled.handle((pong, failure) -> null).get(10, TimeUnit.SECONDS);
             assertThat(redis.ping()).isEqualTo("PONG");
         }
     }
