@@ -73,9 +73,12 @@ final class SerialExecutor implements Executor {
         return removed;
     }
 
-    /** Tasks waiting now (the running one not counted). */
+    /**
+     * Tasks waiting now (the running one not counted). The counter briefly reads capacity + 1 while a refused
+     * {@link #offer} takes back its reservation; the queue itself never holds more than capacity.
+     */
     int waiting() {
-        return waiting.get();
+        return Math.min(waiting.get(), capacity);
     }
 
     private void schedule() {

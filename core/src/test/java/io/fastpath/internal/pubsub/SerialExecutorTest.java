@@ -101,6 +101,24 @@ class SerialExecutorTest {
         }
     }
 
+    @Test
+    void aFullLaneNeverReportsMoreWaitingTasksThanItsCapacityWhileOffersAreRefused() throws Exception {
+        SerialExecutor lane = new SerialExecutor(task -> { }, 1); // a pool that never runs the drain: the lane stays full
+        assertThat(lane.offer(() -> { })).isTrue();
+        AtomicInteger mostSeen = new AtomicInteger();
+        Thread reader = new Thread(() -> {
+            for (int i = 0; i < 2_000_000; i++) {
+                mostSeen.accumulateAndGet(lane.waiting(), Math::max);
+            }
+        });
+        reader.start();
+        for (int i = 0; i < 2_000_000 && reader.isAlive(); i++) {
+            assertThat(lane.offer(() -> { })).isFalse(); // each refusal briefly takes a reservation back
+        }
+        reader.join(30_000);
+        assertThat(mostSeen.get()).as("waiting tasks reported").isEqualTo(1);
+    }
+
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await(30, TimeUnit.SECONDS);
