@@ -216,9 +216,8 @@ public final class ClientCore implements AutoCloseable {
     /** Sends and waits; the future completes on the I/O thread since no user code can be attached to it. */
     public <T> T execute(Command<T> command) {
         CommandSpec<T> spec = spec(command);
-        resources.requireNotIoThread("the blocking " + spec.name()); // before anything is sent
-        long start = System.nanoTime();
-        return await(send(spec, true), spec, start);
+        resources.requireNotIoThread("the blocking ", spec.name()); // before anything is sent
+        return await(send(spec, true), spec);
     }
 
     /** A read-only single-key command served through the client-side cache (generic API, on request). */
@@ -234,9 +233,8 @@ public final class ClientCore implements AutoCloseable {
     /** As {@link #execute}, through the client-side cache. */
     public <T> T executeCached(Command<T> command) {
         CommandSpec<T> spec = spec(command);
-        resources.requireNotIoThread("the blocking " + spec.name());
-        long start = System.nanoTime();
-        return await(dispatchCached(command, true), spec, start);
+        resources.requireNotIoThread("the blocking ", spec.name());
+        return await(dispatchCached(command, true), spec);
     }
 
     /** Connects the cache to this client's routing: fills go to the key's primary, plain reads by the usual path. */
@@ -282,14 +280,23 @@ public final class ClientCore implements AutoCloseable {
     }
 
     /**
-     * Waits for a command sent at {@code startNanos}: the connection's deadline timer completes it; the wait
-     * itself is bounded by the same deadline plus {@link BoundedWait#MARGIN_NANOS} (block time included for
-     * BLPOP and its kin; a block time of 0 asked to wait for ever).
+     * Waits for a sent command: the connection's deadline timer completes it; the wait itself is bounded by
+     * the same deadline plus {@link BoundedWait#MARGIN_NANOS}. A done future (a cache hit) needs no clock; a
+     * {@link CommandFuture} carries its deadline; any other (a fan-out, a leased blocking command) is given
+     * one from now, block time included (a block time of 0 asked to wait for ever).
      */
-    private <T> T await(CompletableFuture<T> future, CommandSpec<T> spec, long startNanos) {
-        long blockNanos = future.isDone() ? BlockTime.NOT_BLOCKING : BlockTime.blockNanos(spec.name(), spec.args());
-        long deadline = blockNanos == BlockTime.NOT_BLOCKING ? startNanos + commandTimeoutNanos
-                : BlockTime.deadline(startNanos, blockNanos, commandTimeoutNanos);
+    private <T> T await(CompletableFuture<T> future, CommandSpec<T> spec) {
+        long deadline;
+        if (future.isDone()) {
+            deadline = 0; // not read: BoundedWait answers a done future at once
+        } else if (future instanceof CommandFuture<T> command) {
+            deadline = command.deadlineNanos();
+        } else {
+            long blockNanos = BlockTime.blockNanos(spec.name(), spec.args());
+            long now = System.nanoTime();
+            deadline = blockNanos == BlockTime.NOT_BLOCKING ? now + commandTimeoutNanos
+                    : BlockTime.deadline(now, blockNanos, commandTimeoutNanos);
+        }
         try {
             return BoundedWait.await(future, deadline, spec.name());
         } catch (RuntimeException failed) {

@@ -74,13 +74,18 @@ public final class ClientResources implements AutoCloseable {
      * thread costs one type check.
      */
     public void requireNotIoThread(String what) {
+        requireNotIoThread(what, "");
+    }
+
+    /** As {@link #requireNotIoThread(String)} for {@code what + name}, joined only on failure (the sync hot path). */
+    public void requireNotIoThread(String what, String name) {
         Thread current = Thread.currentThread();
         if (!(current instanceof FastThreadLocalThread)) {
             return; // Netty's event loop threads are all FastThreadLocalThreads
         }
         for (EventLoop loop : loops) {
             if (loop.inEventLoop(current)) {
-                throw new IllegalStateException(what + " was called on the client's I/O thread " + current.getName()
+                throw new IllegalStateException(what + name + " was called on the client's I/O thread " + current.getName()
                         + ", where it would wait for a reply or a close that only this thread can deliver (a deadlock)."
                         + " This happens in async callbacks under RedisClientBuilder.directCompletion(): use the async API"
                         + " there (redis.async()...), hand the work to another executor, or drop directCompletion()");
