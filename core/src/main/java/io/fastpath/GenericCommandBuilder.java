@@ -4,6 +4,7 @@ import io.fastpath.internal.command.ArgumentList;
 import io.fastpath.internal.command.CommandRouting;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.command.SharedConnectionRules;
+import io.fastpath.internal.views.Views;
 import java.nio.charset.StandardCharsets;
 
 /** Builds any command from its words, for commands without a typed method (admin, modules, new ones). */
@@ -16,6 +17,7 @@ public interface GenericCommandBuilder {
      * change the shared connection it runs on (SELECT, AUTH, HELLO, the (un)subscribe family, CLIENT REPLY,
      * MONITOR, MULTI...) fails here with a {@link RedisArgumentException} naming the API to use instead.
      */
+    @Views.InView(group = "Server", name = "send")
     default Command<Reply> command(Object... words) {
         if (words == null || words.length == 0) {
             throw new RedisArgumentException("a command needs at least its name");

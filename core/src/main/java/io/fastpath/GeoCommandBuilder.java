@@ -3,6 +3,7 @@ package io.fastpath;
 import io.fastpath.internal.command.ArgumentList;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.command.GeoConverters;
+import io.fastpath.internal.views.Views;
 import java.util.List;
 
 /**
@@ -32,12 +33,14 @@ public interface GeoCommandBuilder<K, V> {
     }
 
     /** GEODIST in metres; null when either member is missing. */
+    @Views.NullableReply
     default Command<Double> geodist(K key, V from, V to) {
         return new ArgumentList("GEODIST", 4).addKey(codec().encodeKey(key)).add(codec().encodeValue(from))
                 .add(codec().encodeValue(to)).read(Converters.DOUBLE_OR_NULL);
     }
 
     /** GEODIST in the given unit; null when either member is missing. */
+    @Views.NullableReply
     default Command<Double> geodist(K key, V from, V to, GeoUnit unit) {
         return new ArgumentList("GEODIST", 5).addKey(codec().encodeKey(key)).add(codec().encodeValue(from))
                 .add(codec().encodeValue(to)).keyword(CommandArguments.requireNotNull("GEODIST", "the unit", unit).keyword())

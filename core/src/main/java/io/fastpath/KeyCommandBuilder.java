@@ -2,6 +2,7 @@ package io.fastpath;
 
 import io.fastpath.internal.command.ArgumentList;
 import io.fastpath.internal.command.Converters;
+import io.fastpath.internal.views.Views;
 import java.util.List;
 
 /** Builds the key-space commands (any type of key); arguments are validated and encoded on the caller's thread. */
@@ -162,6 +163,7 @@ public interface KeyCommandBuilder<K, V> {
     }
 
     /** OBJECT IDLETIME: seconds since the key was last accessed; null when it does not exist. */
+    @Views.NullableReply
     default Command<Long> objectIdleTime(K key) {
         return new ArgumentList("OBJECT IDLETIME", 3).addKey(codec().encodeKey(key)).read(Converters.LONG_OR_NULL);
     }
@@ -170,6 +172,7 @@ public interface KeyCommandBuilder<K, V> {
      * OBJECT FREQ: the key's access frequency counter; null when it does not exist. The server answers
      * with an error unless its maxmemory-policy is an LFU one.
      */
+    @Views.NullableReply
     default Command<Long> objectFreq(K key) {
         return new ArgumentList("OBJECT FREQ", 3).addKey(codec().encodeKey(key)).read(Converters.LONG_OR_NULL);
     }

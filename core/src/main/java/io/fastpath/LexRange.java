@@ -27,12 +27,12 @@ public final class LexRange<V> {
         return (LexRange<V>) ALL;
     }
 
-    /** min <= member <= max. */
+    /** {@code min <= member <= max}. */
     public static <V> LexRange<V> closed(V min, V max) {
         return new LexRange<>(required(min), false, required(max), false);
     }
 
-    /** min < member < max. */
+    /** {@code min < member < max}. */
     public static <V> LexRange<V> open(V min, V max) {
         return new LexRange<>(required(min), true, required(max), true);
     }

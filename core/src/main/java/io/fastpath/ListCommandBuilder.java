@@ -2,6 +2,7 @@ package io.fastpath;
 
 import io.fastpath.internal.command.ArgumentList;
 import io.fastpath.internal.command.Converters;
+import io.fastpath.internal.views.Views;
 import java.util.List;
 
 /** Builds the non-blocking list commands; arguments are validated and encoded on the caller's thread. */
@@ -107,11 +108,13 @@ public interface ListCommandBuilder<K, V> {
     }
 
     /** LPOS; the index of the first element equal to {@code value}, null when there is none. */
+    @Views.NullableReply
     default Command<Long> lpos(K key, V value) {
         return lpos(key, value, LPosArgs.none());
     }
 
     /** LPOS with RANK/MAXLEN; the index of the match, null when there is none. */
+    @Views.NullableReply
     default Command<Long> lpos(K key, V value, LPosArgs options) {
         ArgumentList arguments = new ArgumentList("LPOS", 7).addKey(codec().encodeKey(key)).add(codec().encodeValue(value));
         CommandArguments.requireNotNull("LPOS", "the options", options).appendTo(arguments);

@@ -29,12 +29,12 @@ public final class ScoreRange {
         return ALL;
     }
 
-    /** min <= score <= max. */
+    /** {@code min <= score <= max}. */
     public static ScoreRange closed(double min, double max) {
         return new ScoreRange(min, false, max, false);
     }
 
-    /** min < score < max. */
+    /** {@code min < score < max}. */
     public static ScoreRange open(double min, double max) {
         return new ScoreRange(min, true, max, true);
     }
@@ -54,12 +54,12 @@ public final class ScoreRange {
         return new ScoreRange(min, true, Double.POSITIVE_INFINITY, false);
     }
 
-    /** score <= max. */
+    /** {@code score <= max}. */
     public static ScoreRange atMost(double max) {
         return new ScoreRange(Double.NEGATIVE_INFINITY, false, max, false);
     }
 
-    /** score < max. */
+    /** {@code score < max}. */
     public static ScoreRange lessThan(double max) {
         return new ScoreRange(Double.NEGATIVE_INFINITY, false, max, true);
     }

@@ -2,6 +2,7 @@ package io.fastpath;
 
 import io.fastpath.internal.command.ArgumentList;
 import io.fastpath.internal.command.Converters;
+import io.fastpath.internal.views.Views;
 import java.util.List;
 
 /**
@@ -41,11 +42,13 @@ public interface ScriptCommandBuilder<K, V> {
      * The first attempt of running a {@link Script}: EVALSHA of its digest. The command APIs' {@code evalScript}
      * sends this and, on {@code NOSCRIPT}, {@link #evalScriptSource} (EVAL, which also loads the script).
      */
+    @Views.OnNoScript("evalScriptSource")
     default Command<Reply> evalScript(Script script, List<K> keys, List<V> arguments) {
         return evalSha(CommandArguments.requireNotNull("EVALSHA", "the script", script).sha1(), keys, arguments);
     }
 
     /** EVAL of a {@link Script}'s source: the fallback of {@code evalScript}. */
+    @Views.BuilderOnly
     default Command<Reply> evalScriptSource(Script script, List<K> keys, List<V> arguments) {
         byte[] source = CommandArguments.requireNotNull("EVAL", "the script", script).sourceBytes();
         return withKeysAndArguments("EVAL", source, keys, arguments).write(Converters.REPLY);

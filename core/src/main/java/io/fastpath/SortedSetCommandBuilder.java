@@ -2,6 +2,7 @@ package io.fastpath;
 
 import io.fastpath.internal.command.ArgumentList;
 import io.fastpath.internal.command.Converters;
+import io.fastpath.internal.views.Views;
 import java.util.List;
 import java.util.Map;
 
@@ -46,6 +47,7 @@ public interface SortedSetCommandBuilder<K, V> {
     }
 
     /** ZADD ... INCR: adds {@code increment} to the member's score; the new score, null when NX/XX/GT/LT prevented it. */
+    @Views.NullableReply
     default Command<Double> zaddIncr(K key, ZAddArgs options, double increment, V member) {
         ArgumentList arguments = new ArgumentList("ZADD", 8).addKey(codec().encodeKey(key));
         CommandArguments.requireNotNull("ZADD", "the options", options).appendTo(arguments);
@@ -60,6 +62,7 @@ public interface SortedSetCommandBuilder<K, V> {
     }
 
     /** ZSCORE; null when the member or the key does not exist. */
+    @Views.NullableReply
     default Command<Double> zscore(K key, V member) {
         return new ArgumentList("ZSCORE", 3).addKey(codec().encodeKey(key)).add(codec().encodeValue(member))
                 .read(Converters.DOUBLE_OR_NULL);
@@ -76,12 +79,14 @@ public interface SortedSetCommandBuilder<K, V> {
     }
 
     /** ZRANK: the member's 0-based rank by ascending score; null when the member or key does not exist. */
+    @Views.NullableReply
     default Command<Long> zrank(K key, V member) {
         return new ArgumentList("ZRANK", 3).addKey(codec().encodeKey(key)).add(codec().encodeValue(member))
                 .read(Converters.LONG_OR_NULL);
     }
 
     /** ZREVRANK: the member's 0-based rank by descending score; null when the member or key does not exist. */
+    @Views.NullableReply
     default Command<Long> zrevRank(K key, V member) {
         return new ArgumentList("ZREVRANK", 3).addKey(codec().encodeKey(key)).add(codec().encodeValue(member))
                 .read(Converters.LONG_OR_NULL);

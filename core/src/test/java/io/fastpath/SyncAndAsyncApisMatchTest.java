@@ -18,7 +18,11 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-/** The blocking and async APIs expose the same commands, and both only delegate to {@link CommandBuilder}. */
+/**
+ * Checks what fastpath-apigen generated from the builders: the blocking and async views expose the same commands,
+ * and each only sends what the {@link CommandBuilder} method of the same name builds (apigen's own tests pin the
+ * generator's rules on source text; this one runs the compiled views).
+ */
 class SyncAndAsyncApisMatchTest {
 
     private static final List<Class<?>[]> GROUPS = List.of(

@@ -157,7 +157,7 @@ public final class BenchOptions {
 
   public static String usage() {
     return String.join("\n",
-        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g] [--clients " + String.join(",", BenchClients.ALL) + "]",
+        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g,h,i,j] [--clients " + String.join(",", BenchClients.ALL) + "]",
         "                     (also: jedis-pool64, fastpath-nodetour: Fastpath with congestionDetour(false),",
         "                      fastpath-unbounded: scenario g, Fastpath's cache without maxInvalidationDelay)",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",

@@ -4,6 +4,7 @@ import io.fastpath.benchmarks.cache.CacheHitRateScenario;
 import io.fastpath.benchmarks.cache.CacheStalenessScenario;
 import io.fastpath.benchmarks.cluster.ClusterScenario;
 import io.fastpath.benchmarks.cluster.PrimaryKillScenario;
+import io.fastpath.benchmarks.cluster.VerticleChainsScenario;
 import io.fastpath.benchmarks.scenarios.BlockingPopScenario;
 import io.fastpath.benchmarks.scenarios.BulkSetScenario;
 import io.fastpath.benchmarks.scenarios.ConcurrentGetScenario;
@@ -80,6 +81,7 @@ public final class BenchmarkMain {
     scenarios.add(new CacheStalenessScenario());
     scenarios.add(new PrimaryKillScenario());
     scenarios.add(new BlockingPopScenario());
+    scenarios.add(new VerticleChainsScenario(options.clusterNodes.get(0))); // j: only with --scenarios j
     return scenarios;
   }
 

@@ -2,14 +2,9 @@ package io.fastpath.internal.client;
 
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
+import io.fastpath.internal.connection.Transport;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.ArrayList;
@@ -22,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The threads a client owns: I/O event loops (native epoll when available, NIO otherwise) and, unless
+ * The threads a client owns: I/O event loops (native epoll when available, NIO otherwise: see {@link Transport}) and, unless
  * the user supplied one or chose direct completion, the executor that completes async futures.
  * Connections take event loops round-robin, so N connections spread over N distinct loops.
  */
@@ -40,15 +35,8 @@ public final class ClientResources implements AutoCloseable {
      * @param directCompletion complete futures on the I/O thread (user callbacks then run there)
      */
     public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion) {
-        IoHandlerFactory ioHandler;
-        if (Epoll.isAvailable()) {
-            ioHandler = EpollIoHandler.newFactory();
-            channelType = EpollSocketChannel.class;
-        } else {
-            ioHandler = NioIoHandler.newFactory();
-            channelType = NioSocketChannel.class;
-        }
-        group = new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("fastpath-io", true), ioHandler);
+        channelType = Transport.channelType();
+        group = new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("fastpath-io", true), Transport.ioHandlerFactory());
         group.forEach(executor -> loops.add((EventLoop) executor));
         if (directCompletion) {
             completionExecutor = null;
@@ -103,7 +91,7 @@ public final class ClientResources implements AutoCloseable {
     }
 
     public String transportName() {
-        return channelType == EpollSocketChannel.class ? "epoll" : "nio";
+        return Transport.name();
     }
 
     @Override

@@ -20,12 +20,9 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundBuffer;
-import io.netty.channel.epoll.EpollChannelOption;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.netty.util.internal.PlatformDependent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -35,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.jctools.queues.MpscUnboundedArrayQueue;
 
 /**
  * One multiplexed, auto-pipelined connection to one server, pinned to one event loop, reconnecting in
@@ -65,8 +63,11 @@ public final class Connection {
     private final Runnable drainTask = this::drain;
     private final CompletableFuture<Void> firstReady = new CompletableFuture<>();
 
+    /** Chunk of the outbound queue's linked arrays, as Netty's own MPSC task queues use. */
+    private static final int OUTBOUND_CHUNK = 1024;
+
     // Any thread.
-    private final Queue<CommandFuture<?>> outbound = PlatformDependent.newMpscQueue();
+    private final Queue<CommandFuture<?>> outbound = new MpscUnboundedArrayQueue<>(OUTBOUND_CHUNK);
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     /** Commands accepted and not yet answered or failed: queued, waiting and written. */
     private final AtomicInteger unanswered = new AtomicInteger();
@@ -129,9 +130,9 @@ public final class Connection {
                         ch.pipeline().addLast(new ConnectionHandler(Connection.this, settings.limits()));
                     }
                 });
-        if (channelType == EpollSocketChannel.class && settings.responseTimeout().toMillis() > 0) {
+        if (settings.responseTimeout().toMillis() > 0) {
             // Unacknowledged bytes for this long mean the peer is gone (no FIN/RST, e.g. a dead host).
-            bootstrap.option(EpollChannelOption.TCP_USER_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.responseTimeout().toMillis()));
+            Transport.tcpUserTimeout(bootstrap, channelType, (int) Math.min(Integer.MAX_VALUE, settings.responseTimeout().toMillis()));
         }
     }
 

@@ -2,12 +2,12 @@ package io.fastpath.internal.connection;
 
 import io.fastpath.RedisEvent;
 import io.fastpath.RedisEventListener;
-import io.netty.util.internal.PlatformDependent;
 import java.util.Queue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import org.jctools.queues.MpscArrayQueue;
 
 /**
  * Hands events to the user's listener one at a time, in publication order, on the completion executor
@@ -44,7 +44,7 @@ public final class EventDispatcher {
     EventDispatcher(RedisEventListener listener, Executor executor, int capacity) {
         this.listener = listener;
         this.executor = executor;
-        this.queue = listener == null ? null : PlatformDependent.newFixedMpscQueue(capacity);
+        this.queue = listener == null ? null : new MpscArrayQueue<>(capacity);
     }
 
     /** False when nobody listens, so publishers can skip building the event. */

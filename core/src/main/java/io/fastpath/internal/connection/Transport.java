@@ -1,0 +1,46 @@
+package io.fastpath.internal.connection;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+
+/**
+ * The socket transport: native epoll when {@code netty-transport-native-epoll} is on the class path (or module
+ * path) and loads on this platform, NIO otherwise. The epoll classes are touched only through {@link EpollTransport},
+ * after checking that they exist, so the client runs without them.
+ */
+public final class Transport {
+    private static final boolean EPOLL = epollClassesPresent() && EpollTransport.isAvailable();
+
+    private Transport() {}
+
+    public static IoHandlerFactory ioHandlerFactory() {
+        return EPOLL ? EpollTransport.ioHandlerFactory() : NioIoHandler.newFactory();
+    }
+
+    public static Class<? extends SocketChannel> channelType() {
+        return EPOLL ? EpollTransport.channelType() : NioSocketChannel.class;
+    }
+
+    public static String name() {
+        return EPOLL ? "epoll" : "nio";
+    }
+
+    /** TCP_USER_TIMEOUT on channels of {@code channelType} where the transport has it (epoll); nothing on NIO. */
+    static void tcpUserTimeout(Bootstrap bootstrap, Class<? extends SocketChannel> channelType, int millis) {
+        if (EPOLL && channelType == EpollTransport.channelType()) {
+            EpollTransport.tcpUserTimeout(bootstrap, millis);
+        }
+    }
+
+    private static boolean epollClassesPresent() {
+        try {
+            Class.forName("io.netty.channel.epoll.Epoll", false, Transport.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError absent) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/**
+ * Fastpath, a Redis and Valkey client: the public API is {@code io.fastpath}; everything under
+ * {@code io.fastpath.internal} stays inside this module.
+ */
+module io.fastpath {
+    exports io.fastpath;
+
+    requires io.netty.buffer;
+    requires io.netty.codec;
+    requires io.netty.common;
+    requires io.netty.handler;
+    requires io.netty.transport;
+    requires com.github.benmanes.caffeine;
+    requires org.jctools.core;
+    // Optional: used when present and its native library loads (internal.connection.Transport); NIO otherwise
+    requires static io.netty.transport.classes.epoll;
+}

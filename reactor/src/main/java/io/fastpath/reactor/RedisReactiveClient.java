@@ -1,0 +1,96 @@
+package io.fastpath.reactor;
+
+import io.fastpath.Command;
+import io.fastpath.CommandBuilder;
+import io.fastpath.PubSubMessage;
+import io.fastpath.RedisClient;
+import io.fastpath.ScanPage;
+import io.fastpath.StreamEntry;
+import java.time.Duration;
+import java.util.function.Function;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A {@link RedisClient} seen through Reactor, from {@link FastpathReactive#of}: every typed command as a Mono, the
+ * SCAN families and streams as demand-driven Fluxes, subscriptions as Fluxes, and the same for byte[] with
+ * {@link #binary()}. It owns nothing: closing the {@code RedisClient} ends it. Thread-safe: share one instance.
+ */
+public final class RedisReactiveClient implements RedisReactiveCommands<String, String> {
+    private final RedisClient client;
+    private final ReactiveOptions options;
+    private final ReactiveView<String, String> strings;
+    private final ReactiveView<byte[], byte[]> binary;
+
+    RedisReactiveClient(RedisClient client, ReactiveOptions options) {
+        this.client = client;
+        this.options = options;
+        ReactiveEngine engine = new ReactiveEngine(client.async(), options);
+        this.strings = new ReactiveView<>(engine, client.commands());
+        this.binary = new ReactiveView<>(engine, client.binary().commands());
+    }
+
+    /** The same commands with byte[] keys and values. */
+    public RedisReactiveCommands<byte[], byte[]> binary() {
+        return binary;
+    }
+
+    /** The client these views send through. */
+    public RedisClient client() {
+        return client;
+    }
+
+    /**
+     * The messages of these channels (SUBSCRIBE), from the subscription's confirmation until the Flux is cancelled,
+     * which unsubscribes. Messages come in order, at most once (see {@link io.fastpath.Subscription}), on the client's
+     * completion executor; without demand they wait in a bounded buffer ({@link ReactiveOptions#pubSubBuffer}).
+     */
+    public Flux<PubSubMessage> subscribe(String... channels) {
+        return PubSubFlux.of(listener -> client.subscribe(listener, channels), options);
+    }
+
+    /** As {@link #subscribe}, for glob-style patterns (PSUBSCRIBE). */
+    public Flux<PubSubMessage> psubscribe(String... patterns) {
+        return PubSubFlux.of(listener -> client.psubscribe(listener, patterns), options);
+    }
+
+    /** As {@link #subscribe}, for shard channels (SSUBSCRIBE, Redis 7), each followed to its slot's owner on a cluster. */
+    public Flux<PubSubMessage> ssubscribe(String... shardChannels) {
+        return PubSubFlux.of(listener -> client.ssubscribe(listener, shardChannels), options);
+    }
+
+    @Override
+    public <T> Mono<T> execute(Command<T> command) {
+        return strings.execute(command);
+    }
+
+    @Override
+    public <T> Flux<T> scanPages(Function<String, Command<ScanPage<T>>> pageAt) {
+        return strings.scanPages(pageAt);
+    }
+
+    @Override
+    public CommandBuilder<String, String> commands() {
+        return strings.commands();
+    }
+
+    @Override
+    public Flux<StreamEntry<String, String>> xrangeFlux(String stream, String start, String end) {
+        return strings.xrangeFlux(stream, start, end);
+    }
+
+    @Override
+    public Flux<StreamEntry<String, String>> xreadFlux(String stream, String afterId, Duration block) {
+        return strings.xreadFlux(stream, afterId, block);
+    }
+
+    @Override
+    public Flux<StreamEntry<String, String>> xreadGroupFlux(String stream, String group, String consumer, Duration block) {
+        return strings.xreadGroupFlux(stream, group, consumer, block);
+    }
+
+    @Override
+    public String toString() {
+        return "RedisReactiveClient[" + client + "]";
+    }
+}

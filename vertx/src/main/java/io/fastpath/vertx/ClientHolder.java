@@ -1,0 +1,51 @@
+package io.fastpath.vertx;
+
+import io.fastpath.RedisClient;
+import io.fastpath.RedisClientBuilder;
+import io.vertx.core.AbstractVerticle;
+import io.vertx.core.Promise;
+import io.vertx.core.shareddata.Shareable;
+import java.util.function.Supplier;
+
+/**
+ * Owns one shared client for its Vert.x instance: a worker verticle, so building the client (which connects and
+ * waits) and closing it (which waits briefly for unanswered commands) never run on an event loop, and Vert.x
+ * undeploys it, closing the client, when the Vert.x instance closes. Lives in the instance's local map until then.
+ */
+final class ClientHolder extends AbstractVerticle implements Shareable {
+    private final String name;
+    private final Supplier<RedisClientBuilder> builder;
+    /** Completed once, on this verticle's worker context; any thread reads it. */
+    private final Promise<FastpathVertx> ready = Promise.promise();
+    // This verticle's worker context only.
+    private RedisClient client;
+
+    ClientHolder(String name, Supplier<RedisClientBuilder> builder) {
+        this.name = name;
+        this.builder = builder;
+    }
+
+    io.vertx.core.Future<FastpathVertx> ready() {
+        return ready.future();
+    }
+
+    /** The deployment failed (the client could not connect): every caller waiting for it gets the failure. */
+    void failed(Throwable failure) {
+        ready.tryFail(failure);
+    }
+
+    @Override
+    public void start() {
+        // Direct completion: the only code run on the client's I/O threads is Vert.x's hand-off to the caller's context.
+        client = builder.get().directCompletion().build();
+        ready.complete(new FastpathVertx(vertx, client));
+    }
+
+    @Override
+    public void stop() {
+        vertx.sharedData().<String, ClientHolder>getLocalMap(FastpathVertx.SHARED_CLIENTS).remove(name, this);
+        if (client != null) {
+            client.close();
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.fastpath.vertx;
+
+import io.fastpath.Command;
+import io.fastpath.CommandBuilder;
+import io.fastpath.RedisClient;
+import io.fastpath.RedisClientBuilder;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.ThreadingModel;
+import io.vertx.core.Vertx;
+import io.vertx.core.shareddata.LocalMap;
+import java.util.Objects;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.Supplier;
+
+/**
+ * Fastpath for verticles: every typed command returns a Vert.x {@link Future} completed on the calling context, and
+ * nothing here blocks an event loop. One client is shared by every verticle of a Vert.x instance and closed with it:
+ *
+ * <pre>{@code
+ * public void start(Promise<Void> started) {
+ *     FastpathVertx.shared(vertx, "redis://localhost:6379")
+ *             .onSuccess(redis -> this.redis = redis)
+ *             .<Void>mapEmpty().onComplete(started);
+ * }
+ * ... redis.get("key").onSuccess(value -> ...)   // on this verticle's event loop
+ * }</pre>
+ *
+ * <p>The shared client is built on a worker thread (connecting waits) by a worker verticle Vert.x undeploys on
+ * {@code vertx.close()}, which closes the client. It completes futures on its own I/O threads
+ * ({@code directCompletion()}): the only code that runs there is Vert.x's hand-off to the caller's context.
+ */
+public final class FastpathVertx implements RedisVertxCommands<String, String> {
+    /** The Vert.x instance's local map holding its shared clients by name. */
+    static final String SHARED_CLIENTS = "io.fastpath.vertx.shared-clients";
+    private static final String DEFAULT_NAME = "default";
+
+    private final RedisClient client;
+    private final VertxView<String, String> strings;
+    private final VertxView<byte[], byte[]> binary;
+
+    FastpathVertx(Vertx vertx, RedisClient client) {
+        this.client = client;
+        this.strings = new VertxView<>(vertx, client.async(), client.commands());
+        this.binary = new VertxView<>(vertx, client.async(), client.binary().commands());
+    }
+
+    /** The shared client of {@code vertx} for {@code uri} ({@code redis://...}, a cluster node too). */
+    public static Future<FastpathVertx> shared(Vertx vertx, String uri) {
+        Objects.requireNonNull(uri, "uri");
+        return shared(vertx, DEFAULT_NAME, () -> RedisClient.builder().uri(uri));
+    }
+
+    /**
+     * The client named {@code name} of {@code vertx}: the first call builds it from {@code builder} (on a worker
+     * thread), later calls from any verticle get the same one and their {@code builder} is not used. The future
+     * completes on the calling context.
+     */
+    public static Future<FastpathVertx> shared(Vertx vertx, String name, Supplier<RedisClientBuilder> builder) {
+        Objects.requireNonNull(vertx, "vertx");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(builder, "builder");
+        LocalMap<String, ClientHolder> clients = vertx.sharedData().getLocalMap(SHARED_CLIENTS);
+        ClientHolder created = new ClientHolder(name, builder);
+        ClientHolder holder = clients.putIfAbsent(name, created);
+        if (holder == null) {
+            holder = created;
+            // Deployed from a thread outside Vert.x: a deployment made on a verticle's context is that verticle's child,
+            // undeployed (closing the shared client) with it.
+            ForkJoinPool.commonPool().execute(() -> vertx.deployVerticle(created,
+                            new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
+                    .onFailure(failure -> {
+                        clients.remove(name, created);
+                        created.failed(failure);
+                    }));
+        }
+        // The holder completes on its worker context; hand the result to the caller's.
+        return Future.fromCompletionStage(holder.ready().toCompletionStage(), vertx.getOrCreateContext());
+    }
+
+    /** The same commands with byte[] keys and values. */
+    public RedisVertxCommands<byte[], byte[]> binary() {
+        return binary;
+    }
+
+    /**
+     * The client itself, e.g. for transactions or subscriptions. Its blocking methods block: call them from a worker
+     * context or {@code executeBlocking}, never from an event loop. Closed with the Vert.x instance.
+     */
+    public RedisClient client() {
+        return client;
+    }
+
+    @Override
+    public <T> Future<T> execute(Command<T> command) {
+        return strings.execute(command);
+    }
+
+    @Override
+    public CommandBuilder<String, String> commands() {
+        return strings.commands();
+    }
+
+    @Override
+    public String toString() {
+        return "FastpathVertx[" + client + "]";
+    }
+}
