@@ -1,0 +1,77 @@
+package io.fastpath.micrometer;
+
+import static io.micrometer.observation.tck.TestObservationRegistryAssert.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fastpath.RedisClient;
+import io.fastpath.RedisServerException;
+import io.fastpath.testkit.RedisServer;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.tck.TestObservationRegistry;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** Commands as Micrometer Observations, checked with Micrometer's own test registry. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ObservationCommandListenerIT {
+    RedisServer server;
+
+    @BeforeAll
+    void start() {
+        server = RedisServer.start();
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void aCommandIsAStoppedObservationChildOfTheCallersWithTheDatabaseConventionsKeys() {
+        TestObservationRegistry registry = TestObservationRegistry.create();
+        try (RedisClient redis = RedisClient.builder().uri(server.uri())
+                .commandListener(new ObservationCommandListener(registry, null, true)).build()) {
+            Observation request = Observation.start("http.server.request", registry);
+            try (Observation.Scope scope = request.openScope()) {
+                redis.set("observed:1", "a-secret-value");
+            }
+            request.stop();
+
+            assertThat(registry).hasObservationWithNameEqualTo("fastpath.command").that()
+                    .hasContextualNameEqualTo("SET")
+                    .hasBeenStarted()
+                    .hasBeenStopped()
+                    .hasParentObservationEqualTo(request)
+                    .hasLowCardinalityKeyValue("db.system.name", "redis")
+                    .hasLowCardinalityKeyValue("db.operation.name", "SET")
+                    .hasLowCardinalityKeyValue("db.namespace", "0")
+                    .hasLowCardinalityKeyValue("server.address", "127.0.0.1")
+                    .hasLowCardinalityKeyValue("server.port", Integer.toString(server.port()))
+                    .hasLowCardinalityKeyValue("network.peer.port", Integer.toString(server.port()))
+                    .hasLowCardinalityKeyValue("outcome", "success")
+                    .hasLowCardinalityKeyValue("error.type", "none")
+                    .hasHighCardinalityKeyValue("db.query.text", "SET observed:1 ?")
+                    .doesNotHaveError();
+        }
+    }
+
+    @Test
+    void aServerErrorIsReportedWithItsCodeAndWithoutTheServersMessage() {
+        TestObservationRegistry registry = TestObservationRegistry.create();
+        try (RedisClient redis = RedisClient.builder().uri(server.uri())
+                .commandListener(new ObservationCommandListener(registry)).build()) {
+            redis.lpush("observed:list", "x");
+            assertThatThrownBy(() -> redis.get("observed:list")).isInstanceOf(RedisServerException.class);
+
+            assertThat(registry).hasAnObservation(observation -> observation
+                    .hasContextualNameEqualTo("GET")
+                    .hasLowCardinalityKeyValue("outcome", "server_error")
+                    .hasLowCardinalityKeyValue("error.type", "WRONGTYPE")
+                    .doesNotHaveParentObservation()
+                    .assertThatError().isInstanceOf(ObservationCommandListener.CommandFailure.class)
+                    .hasMessage("WRONGTYPE"));
+        }
+    }
+}
