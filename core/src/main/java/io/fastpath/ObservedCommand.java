@@ -79,6 +79,23 @@ public interface ObservedCommand {
     /** The server's error code for {@link Outcome#SERVER_ERROR} (WRONGTYPE, ERR, NOSCRIPT...); null otherwise. */
     String errorCode();
 
+    /**
+     * The class of error it ended with, as OpenTelemetry's {@code error.type}: the server's error code for
+     * {@link Outcome#SERVER_ERROR}, {@code timeout} for {@link Outcome#TIMEOUT}, and otherwise the class name of
+     * the exception its caller got ({@code io.fastpath.RedisNotSentException}...); null after a success or before
+     * completion. Never a message, which may quote argument values.
+     */
+    default String errorType() {
+        Outcome outcome = outcome();
+        if (outcome == null || outcome == Outcome.SUCCESS) {
+            return null;
+        }
+        if (outcome == Outcome.SERVER_ERROR) {
+            return errorCode();
+        }
+        return outcome == Outcome.TIMEOUT ? "timeout" : failure().getClass().getName();
+    }
+
     /** The exception its caller got, or null after a success. Its message may quote the server; do not export it as is. */
     Throwable failure();
 

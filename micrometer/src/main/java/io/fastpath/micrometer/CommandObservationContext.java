@@ -39,7 +39,7 @@ public final class CommandObservationContext extends SenderContext<Object> {
 
     void completed(ObservedCommand command) {
         this.outcome = command.outcome();
-        this.errorType = ErrorTypes.of(command);
+        this.errorType = command.errorType();
     }
 
     /** {@code GET}; EXEC for a MULTI block. */
@@ -84,7 +84,7 @@ public final class CommandObservationContext extends SenderContext<Object> {
         return outcome;
     }
 
-    /** The error's class after the database conventions (see {@link ErrorTypes}), null after a success. */
+    /** The error's class after the database conventions (see {@link ObservedCommand#errorType()}), null after a success. */
     public String errorType() {
         return errorType;
     }
