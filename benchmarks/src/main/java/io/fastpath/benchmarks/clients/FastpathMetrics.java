@@ -1,0 +1,119 @@
+package io.fastpath.benchmarks.clients;
+
+import io.fastpath.CommandListener;
+import io.fastpath.micrometer.MicrometerCommandListener;
+import io.fastpath.opentelemetry.OpenTelemetryCommandListener;
+import io.fastpath.opentelemetry.SpanMode;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.metrics.InstrumentType;
+import io.opentelemetry.sdk.metrics.SdkMeterProvider;
+import io.opentelemetry.sdk.metrics.data.AggregationTemporality;
+import io.opentelemetry.sdk.metrics.data.MetricData;
+import io.opentelemetry.sdk.metrics.export.MetricExporter;
+import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+import java.time.Duration;
+import java.util.Collection;
+
+/**
+ * The command listener a benchmark row of Fastpath runs with ({@code --metrics}), and what must be closed
+ * with it. Micrometer: a {@link SimpleMeterRegistry} with the client-side percentiles Lettuce's recorder
+ * publishes by default (0.5, 0.9, 0.95, 0.99, 0.999), so both clients compute the same. OpenTelemetry: the
+ * SDK with an always-on sampler, every command a span ({@link SpanMode#ALWAYS}: the callers have no parent
+ * span), a batch span processor, and the duration histogram; the exporters discard what they get, so the
+ * row measures the client side only.
+ */
+public final class FastpathMetrics implements AutoCloseable {
+    public static final String MICROMETER = "micrometer";
+    public static final String OPENTELEMETRY = "otel";
+    /** Lettuce's MicrometerOptions.DEFAULT_TARGET_PERCENTILES. */
+    public static final double[] LETTUCE_DEFAULT_PERCENTILES = {0.50, 0.90, 0.95, 0.99, 0.999};
+
+    private final CommandListener listener;
+    private final OpenTelemetrySdk sdk;
+
+    private FastpathMetrics(CommandListener listener, OpenTelemetrySdk sdk) {
+        this.listener = listener;
+        this.sdk = sdk;
+    }
+
+    /** The listener to give the client. */
+    public CommandListener listener() {
+        return listener;
+    }
+
+    public static FastpathMetrics create(String mode) {
+        switch (mode) {
+            case MICROMETER:
+                return new FastpathMetrics(MicrometerCommandListener.builder(new SimpleMeterRegistry())
+                        .percentiles(LETTUCE_DEFAULT_PERCENTILES).build(), null);
+            case OPENTELEMETRY:
+                OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+                        .setTracerProvider(SdkTracerProvider.builder().setSampler(Sampler.alwaysOn())
+                                .addSpanProcessor(BatchSpanProcessor.builder(new DiscardingSpans()).build()).build())
+                        .setMeterProvider(SdkMeterProvider.builder().registerMetricReader(
+                                PeriodicMetricReader.builder(new DiscardingMetrics()).setInterval(Duration.ofSeconds(10)).build()).build())
+                        .build();
+                return new FastpathMetrics(OpenTelemetryCommandListener.builder(sdk).spans(SpanMode.ALWAYS).build(), sdk);
+            default:
+                throw new IllegalArgumentException("unknown metrics mode " + mode + "; known: micrometer, otel");
+        }
+    }
+
+    /** The row label's suffix: what differs from the client's default. */
+    public static String label(String mode) {
+        return mode.equals(MICROMETER) ? " + micrometer" : " + opentelemetry (every command traced)";
+    }
+
+    @Override
+    public void close() {
+        if (sdk != null) {
+            sdk.close();
+        }
+    }
+
+    private static final class DiscardingSpans implements SpanExporter {
+        @Override
+        public CompletableResultCode export(Collection<SpanData> spans) {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode flush() {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode shutdown() {
+            return CompletableResultCode.ofSuccess();
+        }
+    }
+
+    private static final class DiscardingMetrics implements MetricExporter {
+        @Override
+        public CompletableResultCode export(Collection<MetricData> metrics) {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode flush() {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode shutdown() {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public AggregationTemporality getAggregationTemporality(InstrumentType instrumentType) {
+            return AggregationTemporality.CUMULATIVE;
+        }
+    }
+}
