@@ -5,33 +5,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.testkit.FaultProxy;
 import io.fastpath.testkit.RedisServer;
+import io.fastpath.testkit.RedisServerExtension;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The command listener against a real server: each moment, its thread, and the outcome of each kind of failure. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CommandListenerIT {
-    RedisServer server;
-    String node;
+    @RegisterExtension
+    static final RedisServerExtension REDIS = RedisServerExtension.standalone();
 
-    @BeforeAll
-    void start() {
-        server = RedisServer.start();
-        node = "127.0.0.1:" + server.port();
+    private static String node() {
+        return "127.0.0.1:" + REDIS.server().port();
     }
 
-    @AfterAll
-    void stop() {
-        server.close();
+    private static RedisServer server() {
+        return REDIS.server();
     }
 
     private RedisClient observed(RecordingListener listener) {
-        return RedisClient.builder().uri(server.uri()).commandListener(listener).build();
+        return RedisClient.builder().uri(server().uri()).commandListener(listener).build();
     }
 
     @Test
@@ -47,7 +42,7 @@ class CommandListenerIT {
             assertThat(get.get(0).thread()).isEqualTo(Thread.currentThread().getName());
             assertThat(get.subList(1, 4)).allSatisfy(seen -> assertThat(seen.thread()).startsWith("fastpath-io"));
             RecordingListener.Seen done = get.get(3);
-            assertThat(done.node()).isEqualTo(node);
+            assertThat(done.node()).isEqualTo(node());
             assertThat(done.outcome()).isEqualTo(ObservedCommand.Outcome.SUCCESS);
             assertThat(done.errorCode()).isNull();
             assertThat(done.bytesOut()).isEqualTo("*2\r\n$3\r\nGET\r\n$8\r\nlistened\r\n".length());
@@ -57,10 +52,10 @@ class CommandListenerIT {
             assertThat(done.replyNanos()).isGreaterThanOrEqualTo(done.writtenNanos());
             assertThat(done.completedNanos()).isGreaterThanOrEqualTo(done.replyNanos());
             assertThat(done.attachment()).isEqualTo("attachment of GET");
-            assertThat(done.client().serverPort()).isEqualTo(server.port());
+            assertThat(done.client().serverPort()).isEqualTo(server().port());
             assertThat(get.get(0).outcome()).isNull(); // not known before completion
         }
-        assertThat(listener.events).contains("clientStarted 127.0.0.1:" + server.port(), "clientClosed");
+        assertThat(listener.events).contains("clientStarted 127.0.0.1:" + server().port(), "clientClosed");
         assertThat(listener.events.get(0)).startsWith("clientStarted");
         assertThat(listener.events.get(listener.events.size() - 1)).isEqualTo("clientClosed");
     }
@@ -98,7 +93,7 @@ class CommandListenerIT {
     @Test
     void aCommandPastItsDeadlineIsATimeoutAndItsLateReplyIsNotReported() {
         RecordingListener listener = new RecordingListener();
-        try (FaultProxy proxy = FaultProxy.inFrontOf(server);
+        try (FaultProxy proxy = FaultProxy.inFrontOf(server());
              RedisClient redis = RedisClient.builder().uri(proxy.uri()).connectionsPerNode(1)
                      .commandTimeout(Duration.ofMillis(200)).commandListener(listener).build()) {
             redis.set("late", "v");
@@ -139,7 +134,7 @@ class CommandListenerIT {
     @Test
     void aWriteWhoseReplyIsLostIsOutcomeUnknown() {
         RecordingListener listener = new RecordingListener();
-        try (FaultProxy proxy = FaultProxy.inFrontOf(server);
+        try (FaultProxy proxy = FaultProxy.inFrontOf(server());
              RedisClient redis = RedisClient.builder().uri(proxy.uri()).connectionsPerNode(1).commandListener(listener).build()) {
             redis.set("counter", "0");
             proxy.cutAfterBytes(0); // the INCR reaches the server; its reply does not come back
@@ -155,7 +150,7 @@ class CommandListenerIT {
     @Test
     void aMultiBlockIsSeenAsItsExecWithItsSizeAndCacheHitsAndFillsAreTold() {
         RecordingListener listener = new RecordingListener();
-        try (RedisClient redis = RedisClient.builder().uri(server.uri()).clientSideCache(CacheOptions.maxBytes(1 << 20))
+        try (RedisClient redis = RedisClient.builder().uri(server().uri()).clientSideCache(CacheOptions.maxBytes(1 << 20))
                 .commandListener(listener).build()) {
             Transaction tx = redis.multi();
             tx.queue(tx.commands().set("tx-a", "1"));
@@ -180,9 +175,9 @@ class CommandListenerIT {
     @Test
     void connectionsAreReportedOpenWithTheirGaugesAndClosedWithTheClient() {
         RecordingListener listener = new RecordingListener();
-        try (RedisClient redis = RedisClient.builder().uri(server.uri()).connectionsPerNode(2).commandListener(listener).build()) {
+        try (RedisClient redis = RedisClient.builder().uri(server().uri()).connectionsPerNode(2).commandListener(listener).build()) {
             assertThat(listener.openConnections).hasSize(2).allSatisfy(connection -> {
-                assertThat(connection.node()).isEqualTo(node);
+                assertThat(connection.node()).isEqualTo(node());
                 assertThat(connection.state()).isEqualTo("ready");
                 assertThat(connection.queuedCommands()).isZero();
                 assertThat(connection.commandsInFlight()).isZero();
@@ -204,7 +199,7 @@ class CommandListenerIT {
             }
         };
         try (LogCapture log = LogCapture.of("io.fastpath.internal.connection.CommandObserver");
-             RedisClient redis = RedisClient.builder().uri(server.uri()).commandListener(throwing).build()) {
+             RedisClient redis = RedisClient.builder().uri(server().uri()).commandListener(throwing).build()) {
             for (int i = 0; i < 10; i++) {
                 redis.set("throwing", "v" + i);
             }

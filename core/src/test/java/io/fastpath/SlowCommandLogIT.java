@@ -3,39 +3,32 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.testkit.RedisServer;
+import io.fastpath.testkit.RedisServerExtension;
 import java.time.Duration;
 import java.util.logging.Level;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The slow-command log names a slow command, where its time went, and never an argument value. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SlowCommandLogIT {
-    RedisServer server;
+    @RegisterExtension
+    static final RedisServerExtension REDIS = RedisServerExtension.standalone();
 
-    @BeforeAll
-    void start() {
-        server = RedisServer.start();
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
+    private static RedisServer server() {
+        return REDIS.server();
     }
 
     @Test
     void aCommandSlowerThanTheThresholdIsLoggedWithItsBreakdownAndFastOnesAreNot() {
         try (LogCapture log = LogCapture.of("io.fastpath.SlowCommands");
-             RedisClient redis = RedisClient.builder().uri(server.uri()).slowCommandLog(Duration.ofMillis(50)).build()) {
+             RedisClient redis = RedisClient.builder().uri(server().uri()).slowCommandLog(Duration.ofMillis(50)).build()) {
             redis.set("fast-key", "a-value-that-must-not-appear");
             redis.send("DEBUG", "SLEEP", "0.2"); // Not a client wait: the server itself takes 200 ms to answer
 
             assertThat(log.containing("slow command")).singleElement().satisfies(record -> {
                 assertThat(record.getLevel()).isEqualTo(Level.WARNING);
                 String line = LogCapture.formatted(record);
-                assertThat(line).startsWith("slow command: DEBUG on 127.0.0.1:" + server.port() + " took ")
+                assertThat(line).startsWith("slow command: DEBUG on 127.0.0.1:" + server().port() + " took ")
                         .contains("success: queued ", "ms, on the wire ", "ms, reply to completion ",
                                 "server time: not reported by Redis", "bytes out")
                         .doesNotContain("0.2", "a-value-that-must-not-appear");
@@ -48,7 +41,7 @@ class SlowCommandLogIT {
     @Test
     void withoutAThresholdNothingIsLogged() {
         try (LogCapture log = LogCapture.of("io.fastpath.SlowCommands");
-             RedisClient redis = RedisClient.create(server.uri())) {
+             RedisClient redis = RedisClient.create(server().uri())) {
             redis.send("DEBUG", "SLEEP", "0.1");
             assertThat(log.containing("slow command")).isEmpty();
         }

@@ -4,6 +4,7 @@ import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.text.DecimalFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,11 +13,16 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
+import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
@@ -92,11 +98,31 @@ public final class Charts {
       }
       String suffix = phase[1].isEmpty() ? "" : " (" + phase[1] + ")";
       String file = baseName + "-latency" + (phase[0].isEmpty() ? "" : "-" + phase[0].substring(0, phase[0].length() - 1)) + ".png";
-      LogAxis axis = new LogAxis("microseconds (log scale)");
-      axis.setSmallestValue(1);
+      LogAxis axis = new LogAxis("microseconds");
+      double[] range = positiveRange(latency);
+      axis.setRange(Math.pow(10, Math.floor(Math.log10(range[0]))), range[1] * 4); // from the decade below, room for labels
+      axis.setAutoTickUnitSelection(false);
+      axis.setTickUnit(new NumberTickUnit(1.0)); // one tick per decade: 10, 100, 1,000...
+      axis.setNumberFormatOverride(new DecimalFormat("#,##0"));
       charts.add(chart(file, title + ": latency" + suffix, "microseconds", latency, axis));
     }
     return charts;
+  }
+
+  /** The smallest and largest value of a dataset (every value is positive: see {@link #addSeries}). */
+  private static double[] positiveRange(DefaultCategoryDataset data) {
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    for (int row = 0; row < data.getRowCount(); row++) {
+      for (int column = 0; column < data.getColumnCount(); column++) {
+        Number value = data.getValue(row, column);
+        if (value != null) {
+          min = Math.min(min, value.doubleValue());
+          max = Math.max(max, value.doubleValue());
+        }
+      }
+    }
+    return new double[] {min, max};
   }
 
   /** One bar per client whose row has the metric (NaN means the client cannot do it: no bar). */
@@ -113,11 +139,18 @@ public final class Charts {
     CategoryAxis clients = new CategoryAxis(null);
     clients.setMaximumCategoryLabelWidthRatio(0.45f);
     BarRenderer bars = new BarRenderer();
+    bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("#,##0")));
+    bars.setDefaultItemLabelsVisible(true);
+    bars.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
+    bars.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
     bars.setBarPainter(new StandardBarPainter());
     bars.setShadowVisible(false);
     bars.setItemMargin(0.05);
     CategoryPlot plot = new CategoryPlot(data, clients, valueAxis, bars);
     plot.setOrientation(PlotOrientation.HORIZONTAL);
+    if (valueAxis instanceof NumberAxis) {
+      valueAxis.setUpperMargin(0.12); // room for the value written at the end of the longest bar
+    }
     plot.setBackgroundPaint(Color.WHITE);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     valueAxis.setLabel(unit + (valueAxis instanceof LogAxis ? " (log scale)" : ""));

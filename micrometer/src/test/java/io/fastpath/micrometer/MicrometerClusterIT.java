@@ -3,30 +3,18 @@ package io.fastpath.micrometer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.RedisClient;
-import io.fastpath.testkit.RedisCluster;
+import io.fastpath.testkit.RedisClusterExtension;
 import io.fastpath.testkit.RedisServer;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** On a real cluster: each command is timed under the node that owns its key, and a node that leaves takes its meters. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MicrometerClusterIT {
-    RedisCluster cluster;
-
-    @BeforeAll
-    void start() {
-        cluster = RedisCluster.start(3, 0);
-    }
-
-    @AfterAll
-    void stop() {
-        cluster.close();
-    }
+    @RegisterExtension
+    static final RedisClusterExtension CLUSTER = RedisClusterExtension.of(3, 0);
 
     private static String node(RedisServer server) {
         return "127.0.0.1:" + server.port();
@@ -35,15 +23,15 @@ class MicrometerClusterIT {
     @Test
     void eachCommandIsTimedUnderTheNodeOwningItsKey() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (RedisClient redis = RedisClient.builder().uri(cluster.primaries().get(0).uri())
+        try (RedisClient redis = RedisClient.builder().uri(CLUSTER.cluster().primaries().get(0).uri())
                 .commandListener(MicrometerCommandListener.create(registry)).build()) {
             for (int i = 0; i < 300; i++) {
                 redis.set("tagged:" + i, "v");
             }
-            for (RedisServer primary : cluster.primaries()) {
+            for (RedisServer primary : CLUSTER.cluster().primaries()) {
                 long owned = 0;
                 for (int i = 0; i < 300; i++) {
-                    if (cluster.nodeForSlot(cluster.keySlot("tagged:" + i)) == primary) {
+                    if (CLUSTER.cluster().nodeForSlot(CLUSTER.cluster().keySlot("tagged:" + i)) == primary) {
                         owned++;
                     }
                 }
@@ -60,23 +48,23 @@ class MicrometerClusterIT {
     void aNodeThatLeavesTheTopologyTakesItsMetersWithIt() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         String key = "{leaving}key";
-        int slot = cluster.keySlot(key);
-        RedisServer owner = cluster.nodeForSlot(slot);
-        RedisServer leaving = cluster.addPrimary();
-        cluster.migrateSlot(slot, leaving);
+        int slot = CLUSTER.cluster().keySlot(key);
+        RedisServer owner = CLUSTER.cluster().nodeForSlot(slot);
+        RedisServer leaving = CLUSTER.cluster().addPrimary();
+        CLUSTER.cluster().migrateSlot(slot, leaving);
         try (RedisClient redis = RedisClient.builder().uri(owner.uri()).topologyRefreshPeriod(Duration.ofSeconds(1))
                 .commandListener(MicrometerCommandListener.create(registry)).build()) {
             redis.set(key, "on the new node");
             assertThat(registry.get(MeterNames.COMMAND_COMPLETION).tags("command", "SET", "node", node(leaving)).timer().count())
                     .isEqualTo(1);
 
-            for (RedisServer server : cluster.nodes()) { // a primary left without slots would otherwise turn replica
+            for (RedisServer server : CLUSTER.cluster().nodes()) { // a primary left without slots would otherwise turn replica
                 server.call("CONFIG", "SET", "cluster-allow-replica-migration", "no");
             }
-            cluster.migrateSlot(slot, owner);
-            for (RedisServer server : cluster.nodes()) {
+            CLUSTER.cluster().migrateSlot(slot, owner);
+            for (RedisServer server : CLUSTER.cluster().nodes()) {
                 if (server != leaving) {
-                    server.call("CLUSTER", "FORGET", cluster.nodeId(leaving));
+                    server.call("CLUSTER", "FORGET", CLUSTER.cluster().nodeId(leaving));
                 }
             }
             leaving.stop();

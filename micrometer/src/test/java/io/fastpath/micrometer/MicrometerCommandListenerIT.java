@@ -11,32 +11,27 @@ import io.fastpath.RedisServerException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.testkit.FaultProxy;
 import io.fastpath.testkit.RedisServer;
+import io.fastpath.testkit.RedisServerExtension;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.ValueAtPercentile;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The meters on a SimpleMeterRegistry, fed by a client talking to a real server. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MicrometerCommandListenerIT {
-    RedisServer server;
-    String node;
+    @RegisterExtension
+    static final RedisServerExtension REDIS = RedisServerExtension.standalone();
 
-    @BeforeAll
-    void start() {
-        server = RedisServer.start();
-        node = "127.0.0.1:" + server.port();
+    private static String node() {
+        return "127.0.0.1:" + REDIS.server().port();
     }
 
-    @AfterAll
-    void stop() {
-        server.close();
+    private static RedisServer server() {
+        return REDIS.server();
     }
 
     @Test
@@ -44,32 +39,32 @@ class MicrometerCommandListenerIT {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         MicrometerCommandListener listener = MicrometerCommandListener.builder(registry).tag("client", "orders")
                 .percentiles(0.5, 0.99).build();
-        try (RedisClient redis = RedisClient.builder().uri(server.uri()).commandListener(listener).build()) {
+        try (RedisClient redis = RedisClient.builder().uri(server().uri()).commandListener(listener).build()) {
             for (int i = 0; i < 10; i++) {
                 redis.set("timed", "v" + i);
             }
             assertThat(redis.get("timed")).isEqualTo("v9");
 
-            Timer sets = registry.get(MeterNames.COMMAND_COMPLETION).tags("command", "SET", "node", node,
+            Timer sets = registry.get(MeterNames.COMMAND_COMPLETION).tags("command", "SET", "node", node(),
                     "outcome", "success", "error", "none", "client", "orders").timer();
             assertThat(sets.count()).isEqualTo(10);
             assertThat(sets.baseTimeUnit()).isEqualTo(TimeUnit.SECONDS);
             assertThat(sets.totalTime(TimeUnit.NANOSECONDS)).isPositive();
             assertThat(sets.takeSnapshot().percentileValues()).extracting(ValueAtPercentile::percentile).containsExactly(0.5, 0.99);
-            Timer firstResponse = registry.get(MeterNames.COMMAND_FIRST_RESPONSE).tags("command", "GET", "node", node).timer();
+            Timer firstResponse = registry.get(MeterNames.COMMAND_FIRST_RESPONSE).tags("command", "GET", "node", node()).timer();
             assertThat(firstResponse.count()).isEqualTo(1);
             Timer get = registry.get(MeterNames.COMMAND_COMPLETION).tags("command", "GET").timer();
             assertThat(firstResponse.totalTime(TimeUnit.NANOSECONDS)).isLessThanOrEqualTo(get.totalTime(TimeUnit.NANOSECONDS));
 
-            assertThat(registry.get(MeterNames.NETWORK_SENT).tag("node", node).counter().count())
+            assertThat(registry.get(MeterNames.NETWORK_SENT).tag("node", node()).counter().count())
                     .isEqualTo(10 * "*3\r\n$3\r\nSET\r\n$5\r\ntimed\r\n$2\r\nv0\r\n".length() + "*2\r\n$3\r\nGET\r\n$5\r\ntimed\r\n".length());
-            assertThat(registry.get(MeterNames.NETWORK_RECEIVED).tag("node", node).counter().getId().getBaseUnit()).isEqualTo("bytes");
-            assertThat(registry.get(MeterNames.NETWORK_RECEIVED).tag("node", node).counter().count())
+            assertThat(registry.get(MeterNames.NETWORK_RECEIVED).tag("node", node()).counter().getId().getBaseUnit()).isEqualTo("bytes");
+            assertThat(registry.get(MeterNames.NETWORK_RECEIVED).tag("node", node()).counter().count())
                     .isEqualTo(10 * "+OK\r\n".length() + "$2\r\nv9\r\n".length());
-            assertThat(registry.get(MeterNames.CONNECTIONS).tags("node", node, "state", "ready").gauge().value()).isEqualTo(4);
-            assertThat(registry.get(MeterNames.CONNECTIONS).tags("node", node, "state", "disconnected").gauge().value()).isZero();
-            assertThat(registry.get(MeterNames.COMMANDS_QUEUED).tag("node", node).gauge().value()).isZero();
-            assertThat(registry.get(MeterNames.COMMANDS_IN_FLIGHT).tag("node", node).gauge().value()).isZero();
+            assertThat(registry.get(MeterNames.CONNECTIONS).tags("node", node(), "state", "ready").gauge().value()).isEqualTo(4);
+            assertThat(registry.get(MeterNames.CONNECTIONS).tags("node", node(), "state", "disconnected").gauge().value()).isZero();
+            assertThat(registry.get(MeterNames.COMMANDS_QUEUED).tag("node", node()).gauge().value()).isZero();
+            assertThat(registry.get(MeterNames.COMMANDS_IN_FLIGHT).tag("node", node()).gauge().value()).isZero();
         }
         assertThat(registry.getMeters()).as("every meter is removed with its client").isEmpty();
     }
@@ -77,7 +72,7 @@ class MicrometerCommandListenerIT {
     @Test
     void failuresAreTaggedByKind() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (FaultProxy proxy = FaultProxy.inFrontOf(server);
+        try (FaultProxy proxy = FaultProxy.inFrontOf(server());
              RedisClient redis = RedisClient.builder().uri(proxy.uri()).connectionsPerNode(1).commandTimeout(Duration.ofMillis(300))
                      .commandListener(MicrometerCommandListener.create(registry)).build()) {
             String proxied = "127.0.0.1:" + proxy.port();
@@ -121,7 +116,7 @@ class MicrometerCommandListenerIT {
     @Test
     void cacheMetersReadTheCachesOwnCounters() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (RedisClient redis = RedisClient.builder().uri(server.uri()).clientSideCache(CacheOptions.maxBytes(1 << 20))
+        try (RedisClient redis = RedisClient.builder().uri(server().uri()).clientSideCache(CacheOptions.maxBytes(1 << 20))
                 .commandListener(MicrometerCommandListener.create(registry)).build()) {
             redis.set("cached", "v");
             redis.get("cached"); // a miss, read into the cache
@@ -143,7 +138,7 @@ class MicrometerCommandListenerIT {
     void noTagCarriesAnArgumentValue() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         String secret = "s3cr3t-value-in-an-argument";
-        try (RedisClient redis = RedisClient.builder().uri(server.uri()).commandListener(MicrometerCommandListener.create(registry)).build()) {
+        try (RedisClient redis = RedisClient.builder().uri(server().uri()).commandListener(MicrometerCommandListener.create(registry)).build()) {
             redis.set(secret, secret);
             redis.send("CONFIG", "SET", "maxmemory-policy", "noeviction");
             assertThatThrownBy(() -> redis.send("EVAL", "return redis.error_reply('MYERR " + secret + "')", "0"))
@@ -151,7 +146,7 @@ class MicrometerCommandListenerIT {
             for (Meter meter : registry.getMeters()) {
                 assertThat(meter.getId().toString()).doesNotContain(secret, "noeviction", "maxmemory");
             }
-            assertThat(completions(registry, "EVAL", node, "server_error", "MYERR")).isEqualTo(1);
+            assertThat(completions(registry, "EVAL", node(), "server_error", "MYERR")).isEqualTo(1);
         }
     }
 

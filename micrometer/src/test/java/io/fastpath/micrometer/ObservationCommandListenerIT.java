@@ -6,32 +6,25 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisServerException;
 import io.fastpath.testkit.RedisServer;
+import io.fastpath.testkit.RedisServerExtension;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.tck.TestObservationRegistry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Commands as Micrometer Observations, checked with Micrometer's own test registry. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ObservationCommandListenerIT {
-    RedisServer server;
+    @RegisterExtension
+    static final RedisServerExtension REDIS = RedisServerExtension.standalone();
 
-    @BeforeAll
-    void start() {
-        server = RedisServer.start();
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
+    private static RedisServer server() {
+        return REDIS.server();
     }
 
     @Test
     void aCommandIsAStoppedObservationChildOfTheCallersWithTheDatabaseConventionsKeys() {
         TestObservationRegistry registry = TestObservationRegistry.create();
-        try (RedisClient redis = RedisClient.builder().uri(server.uri())
+        try (RedisClient redis = RedisClient.builder().uri(server().uri())
                 .commandListener(new ObservationCommandListener(registry, null, true)).build()) {
             Observation request = Observation.start("http.server.request", registry);
             try (Observation.Scope scope = request.openScope()) {
@@ -48,8 +41,8 @@ class ObservationCommandListenerIT {
                     .hasLowCardinalityKeyValue("db.operation.name", "SET")
                     .hasLowCardinalityKeyValue("db.namespace", "0")
                     .hasLowCardinalityKeyValue("server.address", "127.0.0.1")
-                    .hasLowCardinalityKeyValue("server.port", Integer.toString(server.port()))
-                    .hasLowCardinalityKeyValue("network.peer.port", Integer.toString(server.port()))
+                    .hasLowCardinalityKeyValue("server.port", Integer.toString(server().port()))
+                    .hasLowCardinalityKeyValue("network.peer.port", Integer.toString(server().port()))
                     .hasLowCardinalityKeyValue("outcome", "success")
                     .hasLowCardinalityKeyValue("error.type", "none")
                     .hasHighCardinalityKeyValue("db.query.text", "SET observed:1 ?")
@@ -60,7 +53,7 @@ class ObservationCommandListenerIT {
     @Test
     void aServerErrorIsReportedWithItsCodeAndWithoutTheServersMessage() {
         TestObservationRegistry registry = TestObservationRegistry.create();
-        try (RedisClient redis = RedisClient.builder().uri(server.uri())
+        try (RedisClient redis = RedisClient.builder().uri(server().uri())
                 .commandListener(new ObservationCommandListener(registry)).build()) {
             redis.lpush("observed:list", "x");
             assertThatThrownBy(() -> redis.get("observed:list")).isInstanceOf(RedisServerException.class);

@@ -10,6 +10,7 @@ import io.fastpath.RedisServerException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.testkit.FaultProxy;
 import io.fastpath.testkit.RedisServer;
+import io.fastpath.testkit.RedisServerExtension;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -21,33 +22,25 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Spans and the duration histogram against a real server, read back from the SDK's in-memory exporters. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OpenTelemetryCommandListenerIT {
     static final AttributeKey<String> OPERATION = AttributeKey.stringKey("db.operation.name");
     static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
 
-    RedisServer server;
+    @RegisterExtension
+    static final RedisServerExtension REDIS = RedisServerExtension.standalone();
 
-    @BeforeAll
-    void start() {
-        server = RedisServer.start();
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
+    private static RedisServer server() {
+        return REDIS.server();
     }
 
     @Test
     void aCommandUnderARequestSpanIsItsClientChildEvenWhenItCompletesOnAnotherThread() throws Exception {
         try (Telemetry telemetry = new Telemetry();
-             RedisClient redis = RedisClient.builder().uri(server.uri())
+             RedisClient redis = RedisClient.builder().uri(server().uri())
                      .commandListener(OpenTelemetryCommandListener.create(telemetry.sdk)).build()) {
             Span request = telemetry.sdk.getTracer("test").spanBuilder("GET /orders").startSpan();
             CompletableFuture<String> read;
@@ -67,9 +60,9 @@ class OpenTelemetryCommandListenerIT {
                                 equalTo(OPERATION, name),
                                 equalTo(AttributeKey.stringKey("db.namespace"), "0"),
                                 equalTo(AttributeKey.stringKey("server.address"), "127.0.0.1"),
-                                equalTo(AttributeKey.longKey("server.port"), server.port()),
+                                equalTo(AttributeKey.longKey("server.port"), server().port()),
                                 equalTo(AttributeKey.stringKey("network.peer.address"), "127.0.0.1"),
-                                equalTo(AttributeKey.longKey("network.peer.port"), server.port()));
+                                equalTo(AttributeKey.longKey("network.peer.port"), server().port()));
             }
             org.assertj.core.api.Assertions.assertThat(value).isEqualTo("v");
         }
@@ -78,7 +71,7 @@ class OpenTelemetryCommandListenerIT {
     @Test
     void withoutAParentNoSpanIsMadeAndTheHistogramCountsEveryCommandInSeconds() {
         try (Telemetry telemetry = new Telemetry();
-             RedisClient redis = RedisClient.builder().uri(server.uri())
+             RedisClient redis = RedisClient.builder().uri(server().uri())
                      .commandListener(OpenTelemetryCommandListener.create(telemetry.sdk)).build()) {
             for (int i = 0; i < 5; i++) {
                 redis.set("untraced", "v" + i);
@@ -95,16 +88,16 @@ class OpenTelemetryCommandListenerIT {
                                     equalTo(OPERATION, "SET"),
                                     equalTo(AttributeKey.stringKey("db.namespace"), "0"),
                                     equalTo(AttributeKey.stringKey("server.address"), "127.0.0.1"),
-                                    equalTo(AttributeKey.longKey("server.port"), server.port()),
+                                    equalTo(AttributeKey.longKey("server.port"), server().port()),
                                     equalTo(AttributeKey.stringKey("network.peer.address"), "127.0.0.1"),
-                                    equalTo(AttributeKey.longKey("network.peer.port"), server.port()))));
+                                    equalTo(AttributeKey.longKey("network.peer.port"), server().port()))));
         }
     }
 
     @Test
     void failuresCarryTheirErrorTypeAndAnErrorStatusButNoMessage() {
         try (Telemetry telemetry = new Telemetry();
-             FaultProxy proxy = FaultProxy.inFrontOf(server);
+             FaultProxy proxy = FaultProxy.inFrontOf(server());
              RedisClient redis = RedisClient.builder().uri(proxy.uri()).connectionsPerNode(1).commandTimeout(Duration.ofMillis(300))
                      .commandListener(OpenTelemetryCommandListener.builder(telemetry.sdk).spans(SpanMode.ALWAYS).build()).build()) {
             redis.lpush("a-list", "x");
@@ -147,7 +140,7 @@ class OpenTelemetryCommandListenerIT {
     @Test
     void aPipelinedBatchUnderOneParentGetsAtMostTheLimitOfSpansAndTheHistogramCountsEveryCommand() {
         try (Telemetry telemetry = new Telemetry();
-             RedisClient redis = RedisClient.builder().uri(server.uri())
+             RedisClient redis = RedisClient.builder().uri(server().uri())
                      .commandListener(OpenTelemetryCommandListener.builder(telemetry.sdk).maxSpansPerParent(10).build()).build()) {
             Span batch = telemetry.sdk.getTracer("test").spanBuilder("import").startSpan();
             List<CompletableFuture<?>> writes = new ArrayList<>();
