@@ -2,9 +2,9 @@ package io.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.testkit.AllocatedBytes;
 import io.fastpath.testkit.RedisServer;
 import io.netty.util.ResourceLeakDetector;
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -84,25 +84,7 @@ class CommandListenerAllocationIT {
         try (RedisClient redis = RedisClient.builder().uri(server.uri()).connectionsPerNode(1).ioThreads(1)
                 .commandListener(listener).build()) {
             redis.set("allocation", "v");
-            for (int i = 0; i < WARMUP; i++) {
-                redis.get("allocation");
-            }
-            long before = allocatedByClientThreads();
-            for (int i = 0; i < MEASURED; i++) {
-                redis.get("allocation");
-            }
-            return (allocatedByClientThreads() - before) / (double) MEASURED;
+            return AllocatedBytes.perCall(() -> redis.get("allocation"), WARMUP, MEASURED, "fastpath-");
         }
-    }
-
-    private static long allocatedByClientThreads() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long total = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (thread.getName().startsWith("fastpath-")) {
-                total += threads.getThreadAllocatedBytes(thread.getId());
-            }
-        }
-        return total;
     }
 }

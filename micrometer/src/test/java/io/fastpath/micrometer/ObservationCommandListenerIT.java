@@ -7,7 +7,11 @@ import io.fastpath.RedisClient;
 import io.fastpath.RedisServerException;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RedisServerExtension;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -65,6 +69,23 @@ class ObservationCommandListenerIT {
                     .doesNotHaveParentObservation()
                     .assertThatError().isInstanceOf(ObservationCommandListener.CommandFailure.class)
                     .hasMessage("WRONGTYPE"));
+        }
+    }
+
+    @Test
+    void withMicrometersMeterHandlerAsSpringBootInstallsItEachCommandIsTimedAsFastpathCommand() {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        ObservationRegistry registry = ObservationRegistry.create();
+        registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
+        try (RedisClient redis = RedisClient.builder().uri(server().uri())
+                .commandListener(new ObservationCommandListener(registry)).build()) {
+            redis.set("metered", "v");
+            redis.get("metered");
+
+            Timer sets = meters.get("fastpath.command").tags("db.operation.name", "SET", "db.system.name", "redis",
+                    "outcome", "success", "error.type", "none").timer();
+            org.assertj.core.api.Assertions.assertThat(sets.count()).isEqualTo(1);
+            org.assertj.core.api.Assertions.assertThat(meters.get("fastpath.command.active").longTaskTimer().activeTasks()).isZero();
         }
     }
 }
