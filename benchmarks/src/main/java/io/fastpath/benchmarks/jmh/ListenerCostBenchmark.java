@@ -2,7 +2,6 @@ package io.fastpath.benchmarks.jmh;
 
 import io.fastpath.CommandListener;
 import io.fastpath.benchmarks.clients.FastpathMetrics;
-import io.fastpath.micrometer.MicrometerCommandListener;
 import io.lettuce.core.metrics.MicrometerCommandLatencyRecorder;
 import io.lettuce.core.metrics.MicrometerOptions;
 import io.lettuce.core.protocol.CommandType;
@@ -48,7 +47,7 @@ public class ListenerCostBenchmark {
     public static class Fastpath {
         /**
          * none: the client's own part with a listener set (the clock reads; the listener does nothing);
-         * micrometer: {@link MicrometerCommandListener} with the registry's defaults; micrometer-percentiles: with
+         * micrometer: {@code MicrometerCommandListener} with the registry's defaults; micrometer-percentiles: with
          * the five client-side percentiles Lettuce's recorder publishes by default; otel: every command a sampled
          * span, batch processor, histogram (the benchmark's {@code --metrics otel} setup).
          */
@@ -63,13 +62,8 @@ public class ListenerCostBenchmark {
         public void setUp() {
             switch (listener) {
                 case "none" -> observer = CommandListener.NONE;
-                case "micrometer" -> observer = MicrometerCommandListener.create(new SimpleMeterRegistry());
-                case "micrometer-percentiles" -> {
-                    metrics = FastpathMetrics.create(FastpathMetrics.MICROMETER);
-                    observer = metrics.listener();
-                }
-                case "otel" -> {
-                    metrics = FastpathMetrics.create(FastpathMetrics.OPENTELEMETRY);
+                case "micrometer", "micrometer-percentiles", "otel" -> {
+                    metrics = FastpathMetrics.create(listener);
                     observer = metrics.listener();
                 }
                 default -> throw new IllegalArgumentException(listener);
