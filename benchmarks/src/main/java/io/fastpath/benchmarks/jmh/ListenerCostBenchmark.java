@@ -49,9 +49,10 @@ public class ListenerCostBenchmark {
          * none: the client's own part with a listener set (the clock reads; the listener does nothing);
          * micrometer: {@code MicrometerCommandListener} with the registry's defaults; micrometer-percentiles: with
          * the five client-side percentiles Lettuce's recorder publishes by default; otel: every command a sampled
-         * span, batch processor, histogram (the benchmark's {@code --metrics otel} setup).
+         * span, batch processor, histogram (the benchmark's {@code --metrics otel} setup); otel-histogram: the
+         * listener's default for a command outside any trace (no span, the duration histogram only).
          */
-        @Param({"none", "micrometer", "micrometer-percentiles", "otel"})
+        @Param({"none", "micrometer", "micrometer-percentiles", "otel", "otel-histogram"})
         public String listener;
 
         final SyntheticCommand command = new SyntheticCommand();
@@ -62,7 +63,7 @@ public class ListenerCostBenchmark {
         public void setUp() {
             switch (listener) {
                 case "none" -> observer = CommandListener.NONE;
-                case "micrometer", "micrometer-percentiles", "otel" -> {
+                case "micrometer", "micrometer-percentiles", "otel", "otel-histogram" -> {
                     metrics = FastpathMetrics.create(listener);
                     observer = metrics.listener();
                 }
