@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The attribute sets of {@code db.client.operation.duration}, made once per client, node, command and error
  * type and then found by map lookups on strings the client already holds, so recording allocates nothing.
- * A node's sets are dropped when its last connection closes. Thread-safe.
+ * A node's sets are dropped when its last connection closes (ListenerCostBenchmark's otel-histogram: 0 B/op). Thread-safe.
  */
 final class DurationAttributes {
     private final ConcurrentHashMap<ObservedClient, ConcurrentHashMap<String, NodeSets>> byClient = new ConcurrentHashMap<>();

@@ -247,7 +247,7 @@ public final class Connection implements ObservedConnection {
         int drained = 0;
         CommandFuture<?> command;
         if (observer != null) {
-            writeClockNanos = System.nanoTime(); // one clock read for every command of this drain
+            writeClockNanos = System.nanoTime(); // one clock read for every command of this drain (CommandListenerAllocationIT)
         }
         while (drained < MAX_COMMANDS_PER_DRAIN && (command = outbound.poll()) != null) {
             drained++;
