@@ -21,7 +21,8 @@ package io.fastpath;
  * A command that fails before reaching a connection (no node serves its slot) is started and completed only.
  * The handshake's commands and the client's internal entries (ASKING, MULTI, a cache fill's preamble) are
  * never seen on their own; a cache fill is seen as the read it fills ({@link ObservedCommand#cacheFill()}),
- * and a MULTI/EXEC block as its EXEC ({@link ObservedCommand#batchSize()}).
+ * and a MULTI/EXEC block as its EXEC ({@link ObservedCommand#batchSize()}). The client's own queries through
+ * its connections (a cluster's CLUSTER SHARDS, COMMAND GETKEYS for an unknown command) are seen like any other.
  *
  * <p>Every method runs on a client thread and must return quickly without blocking: the per-command ones
  * run on the I/O threads too. An exception a method throws is logged once (WARNING) and otherwise ignored.
