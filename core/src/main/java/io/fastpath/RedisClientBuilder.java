@@ -2,8 +2,10 @@ package io.fastpath;
 
 import io.fastpath.internal.cache.ClientSideCache;
 import io.fastpath.internal.client.ClientCore;
+import io.fastpath.internal.client.ClientObservation;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.cluster.ClusterOptions;
+import io.fastpath.internal.connection.CommandObserver;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
@@ -73,6 +75,9 @@ public final class RedisClientBuilder {
     private boolean lazyConnect;
     private int pubSubQueueBound = DEFAULT_PUB_SUB_QUEUE_BOUND;
     private PubSubOverflow pubSubOverflow = PubSubOverflow.DROP_OLDEST;
+    private CommandListener commandListener = CommandListener.NONE;
+    /** Null: the slow-command log is off. */
+    private Duration slowCommandThreshold;
 
     RedisClientBuilder() {}
 
@@ -416,6 +421,31 @@ public final class RedisClientBuilder {
     }
 
     /**
+     * Sees every command (start, write, reply, completion: node, outcome, bytes, redirects, retries) and the
+     * client's connections, reconnects, topology refreshes and cache: the hook that {@code fastpath-micrometer}
+     * and {@code fastpath-opentelemetry} plug in (see {@link CommandListener} for the threads it is called on).
+     * Default {@link CommandListener#NONE}: nothing is observed and no clock is read for it.
+     */
+    public RedisClientBuilder commandListener(CommandListener listener) {
+        if (listener == null) {
+            throw new RedisArgumentException("commandListener must not be null (CommandListener.NONE observes nothing)");
+        }
+        this.commandListener = listener;
+        return this;
+    }
+
+    /**
+     * Logs (WARNING, logger {@code io.fastpath.SlowCommands}, through {@code System.Logger}) every command that
+     * took {@code threshold} or longer from the call to its completion, with where the time went: queued,
+     * on the wire, and from the reply to the caller. No argument value is logged. At most 10 lines a second;
+     * the next line says how many were left out. Default: off.
+     */
+    public RedisClientBuilder slowCommandLog(Duration threshold) {
+        this.slowCommandThreshold = positive("slowCommandLog threshold", threshold);
+        return this;
+    }
+
+    /**
      * Connects every connection and completes its handshake; throws {@link RedisConnectionException} if it
      * cannot (unless {@link #lazyConnect()}).
      */
@@ -429,6 +459,14 @@ public final class RedisClientBuilder {
         TlsContext tlsContext = tls == null ? null : TlsContext.create(tls); // bad material fails here, before any thread starts
         ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
         ClientSideCache cache = cacheOptions == null ? null : new ClientSideCache(cacheOptions, resources.completionExecutor());
+        ClientObservation observed = new ClientObservation(host, port, database, clientName, cache);
+        CommandObserver observer = CommandObserver.of(commandListener, slowCommandThreshold, observed);
+        if (observer != null) {
+            observer.clientStarted(); // before any connection opens, so a listener can set itself up for this client
+            if (cache != null) {
+                cache.commandObserver(observer);
+            }
+        }
         ConnectionSettings settings = ConnectionSettings.builder()
                 .credentials(() -> credentials)
                 .database(database)
@@ -451,6 +489,7 @@ public final class RedisClientBuilder {
                 .tls(tlsContext)
                 .tracking(cache)
                 .pubSubQueue(pubSubQueueBound, pubSubOverflow)
+                .observer(observer)
                 .build();
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
@@ -458,10 +497,19 @@ public final class RedisClientBuilder {
         seeds.addAll(extraSeeds);
         ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod,
                 redirectsOutsideTopology);
-        ClientCore core = lazyConnect
-                ? ClientCore.startLazily(endpoint, settings, resources, connectionsPerNode, commandTimeout, congestionDetour)
-                : ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions,
-                        congestionDetour);
+        ClientCore core;
+        try {
+            core = lazyConnect
+                    ? ClientCore.startLazily(endpoint, settings, resources, connectionsPerNode, commandTimeout, congestionDetour)
+                    : ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions,
+                            congestionDetour);
+        } catch (RuntimeException notConnected) {
+            if (observer != null) {
+                observer.clientClosed(); // the listener may drop what it set up for this client
+            }
+            throw notConnected;
+        }
+        observed.cluster(core.isCluster());
         if (cache != null) {
             core.attachCache(cache);
         }

@@ -30,6 +30,14 @@ public final class BenchClients {
 
   public static final List<String> ALL = List.of(FASTPATH, LETTUCE, JEDIS, REDISSON, VERTX);
 
+  /** {@code --metrics} modes: off (the plain client), Fastpath's and Lettuce's Micrometer support, Fastpath's OpenTelemetry. */
+  public static final String METRICS_OFF = "off";
+  public static final String METRICS_MICROMETER = "micrometer";
+  public static final String METRICS_OPENTELEMETRY = "otel";
+  public static final List<String> METRICS_MODES = List.of(METRICS_OFF, METRICS_MICROMETER, METRICS_OPENTELEMETRY);
+  /** Joins a client and a metrics mode in a row name: {@code fastpath+micrometer}. */
+  static final String METRICS_SEPARATOR = "+";
+
   static final int TUNED_JEDIS_POOL_SIZE = 64;
 
   private static final String SWEEP_SEPARATOR = ":";
@@ -50,10 +58,41 @@ public final class BenchClients {
     }
   }
 
-  /** Plain {@code fastpath} or a sweep variant such as {@code fastpath:4}. */
+  /** Plain {@code fastpath} or a sweep variant such as {@code fastpath:4} or {@code fastpath+otel}. */
   public static boolean isFastpath(String name) {
     return name.equals(FASTPATH) || name.equals(FASTPATH_NO_DETOUR) || name.equals(FASTPATH_CACHE_UNBOUNDED)
-        || name.startsWith(FASTPATH + SWEEP_SEPARATOR);
+        || name.startsWith(FASTPATH + SWEEP_SEPARATOR) || name.startsWith(FASTPATH + METRICS_SEPARATOR);
+  }
+
+  /**
+   * The client names with {@code fastpath} replaced by one row per {@code --metrics} mode ({@code fastpath},
+   * {@code fastpath+micrometer}, {@code fastpath+otel}) and {@code lettuce} followed by {@code lettuce+micrometer}
+   * when Micrometer is among the modes; unchanged for the default {@code off} alone.
+   */
+  public static List<String> withMetricsModes(List<String> clients, List<String> modes) {
+    List<String> expanded = new ArrayList<>();
+    for (String name : clients) {
+      boolean fastpath = name.equals(FASTPATH);
+      if (!fastpath && !name.equals(LETTUCE)) {
+        expanded.add(name);
+        continue;
+      }
+      if (modes.contains(METRICS_OFF)) {
+        expanded.add(name);
+      }
+      for (String mode : modes) {
+        if (!mode.equals(METRICS_OFF) && (fastpath || mode.equals(METRICS_MICROMETER))) {
+          expanded.add(name + METRICS_SEPARATOR + mode);
+        }
+      }
+    }
+    return expanded;
+  }
+
+  /** The metrics mode of a row name such as {@code fastpath+otel}, or null for a plain client. */
+  public static String metricsMode(String name) {
+    int separator = name.indexOf(METRICS_SEPARATOR);
+    return separator < 0 ? null : name.substring(separator + 1);
   }
 
   /**
@@ -76,6 +115,12 @@ public final class BenchClients {
   }
 
   public static BenchClient create(String name, BenchServer server) {
+    if (name.startsWith(FASTPATH + METRICS_SEPARATOR)) {
+      return createFastpath(server.uri(), metricsMode(name));
+    }
+    if (name.equals(LETTUCE + METRICS_SEPARATOR + METRICS_MICROMETER)) {
+      return new LettuceBenchClient(server.uri(), true);
+    }
     if (name.startsWith(FASTPATH + SWEEP_SEPARATOR)) {
       return createFastpath(server.uri(), Integer.parseInt(name.substring(FASTPATH.length() + 1)));
     }
@@ -103,6 +148,18 @@ public final class BenchClients {
     try {
       return (BenchClient) Class.forName(FASTPATH_ADAPTER).getConstructor(String.class, boolean.class)
           .newInstance(uri, false);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("Fastpath client failed to start", e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Fastpath adapter is not in this build", e);
+    }
+  }
+
+  /** Fastpath with a {@code --metrics} mode's command listener. */
+  private static BenchClient createFastpath(String uri, String metricsMode) {
+    try {
+      return (BenchClient) Class.forName(FASTPATH_ADAPTER).getConstructor(String.class, String.class)
+          .newInstance(uri, metricsMode);
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("Fastpath client failed to start", e.getCause());
     } catch (ReflectiveOperationException e) {

@@ -32,6 +32,12 @@ public final class BenchOptions {
    * saturated queue.
    */
   public double clusterRate = 25_000;
+  /**
+   * Metrics modes of c and f: {@code off} (the plain clients), {@code micrometer} (Fastpath's
+   * MicrometerCommandListener beside Lettuce's MicrometerCommandLatencyRecorder), {@code otel} (Fastpath's
+   * OpenTelemetry listener, every command a sampled span); each mode is its own row.
+   */
+  public List<String> metrics = List.of(BenchClients.METRICS_OFF);
   public boolean quick;
   public String redisServer = "redis-server";
   public String redisBenchmark = "redis-benchmark";
@@ -41,7 +47,7 @@ public final class BenchOptions {
   public static BenchOptions parse(String[] arguments) {
     List<String[]> pairs = new ArrayList<>();
     for (String name : List.of("scenarios", "clients", "duration", "warmup", "count", "repeat", "fastpath-connections",
-        "cluster-nodes", "cluster-rate",
+        "cluster-nodes", "cluster-rate", "metrics",
         "redis-server", "redis-benchmark", "results")) {
       String value = System.getProperty("bench." + name);
       if (value != null) {
@@ -114,6 +120,15 @@ public final class BenchOptions {
       case "cluster-rate":
         clusterRate = Double.parseDouble(value.replace("_", "").replace(",", ""));
         break;
+      case "metrics":
+        metrics = list(value);
+        for (String mode : metrics) {
+          if (!BenchClients.METRICS_MODES.contains(mode)) {
+            throw new IllegalArgumentException("unknown metrics mode " + mode + "; known: "
+                + String.join(",", BenchClients.METRICS_MODES) + "\n" + usage());
+          }
+        }
+        break;
       case "redis-server":
         redisServer = value;
         break;
@@ -162,6 +177,7 @@ public final class BenchOptions {
         "                      fastpath-unbounded: scenario g, Fastpath's cache without maxInvalidationDelay)",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
         "                     [--fastpath-connections 1,2,4,8] [--cluster-nodes 6,12] [--cluster-rate 25000]",
+        "                     [--metrics off,micrometer,otel]  (c and f: one row per mode, Lettuce with Micrometer too)",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
         "  a sequential SET/GET, b bulk SETs (async window and bulk mode), c 64 callers GET,",
         "  d 32 callers GET with and without a 5 MB reader, e redis-benchmark baseline,",
@@ -182,6 +198,7 @@ public final class BenchOptions {
             .map(String::valueOf).collect(Collectors.joining(",")))
         + (scenarios.contains("f") ? " cluster-nodes=" + clusterNodes.stream().map(String::valueOf)
             .collect(Collectors.joining(",")) + " cluster-rate=" + Math.round(clusterRate) : "")
+        + (metrics.equals(List.of(BenchClients.METRICS_OFF)) ? "" : " metrics=" + String.join(",", metrics))
         + (quick ? " (quick profile)" : "");
   }
 }

@@ -57,7 +57,11 @@ public final class BenchmarkMain {
         if (options.scenarios.contains(scenario.id())) {
           List<String> scenarioClients = scenario.sweepsFastpathConnections()
               ? BenchClients.withConnectionSweep(clients, options.fastpathConnections) : clients;
-          report.add(scenario.table(runRounds(context, scenario, scenarioClients), context));
+          if (scenario.comparesMetrics()) {
+            scenarioClients = BenchClients.withMetricsModes(scenarioClients, options.metrics);
+          }
+          List<Row> rows = runRounds(context, scenario, scenarioClients);
+          report.add(scenario.table(rows, context), scenario.id(), rows);
         }
       }
       Path file = report.write(options.resultsDirectory, context.notes());

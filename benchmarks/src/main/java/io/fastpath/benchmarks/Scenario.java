@@ -17,6 +17,11 @@ public interface Scenario {
 
   Table table(List<Row> rows, BenchContext context);
 
+  /** Whether {@code --metrics} runs Fastpath (and Lettuce) once per metrics mode here. */
+  default boolean comparesMetrics() {
+    return false;
+  }
+
   /** Whether {@code --fastpath-connections} runs Fastpath once per connection count here. */
   default boolean sweepsFastpathConnections() {
     return false;

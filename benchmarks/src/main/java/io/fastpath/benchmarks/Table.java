@@ -19,6 +19,10 @@ public final class Table {
     this.headers = List.copyOf(headers);
   }
 
+  public String title() {
+    return title;
+  }
+
   public Table row(List<String> cells) {
     if (cells.size() != headers.size()) {
       throw new IllegalArgumentException("expected " + headers.size() + " cells, got " + cells);

@@ -20,4 +20,22 @@ class BenchClientsTest {
     assertThat(BenchClients.withConnectionSweep(List.of("fastpath", "jedis"), List.of()))
         .containsExactly("fastpath", "jedis");
   }
+
+  @Test
+  void metricsModesGiveFastpathOneRowPerModeAndLettuceItsMicrometerRow() {
+    List<String> clients = BenchClients.withMetricsModes(List.of("fastpath", "lettuce", "jedis"),
+        List.of("off", "micrometer", "otel"));
+
+    assertThat(clients).containsExactly("fastpath", "fastpath+micrometer", "fastpath+otel", "lettuce",
+        "lettuce+micrometer", "jedis");
+    assertThat(clients).filteredOn(BenchClients::isFastpath).hasSize(3);
+    assertThat(BenchClients.metricsMode("fastpath+otel")).isEqualTo("otel");
+    assertThat(BenchClients.metricsMode("fastpath")).isNull();
+  }
+
+  @Test
+  void withMetricsOffAloneTheClientsStayAsGiven() {
+    assertThat(BenchClients.withMetricsModes(List.of("fastpath", "lettuce"), List.of("off")))
+        .containsExactly("fastpath", "lettuce");
+  }
 }

@@ -20,6 +20,15 @@ class BenchOptionsTest {
   }
 
   @Test
+  void metricsModesAreCheckedWhenParsed() {
+    assertThat(BenchOptions.parse(new String[] {"--metrics", "off,Micrometer,otel"}).metrics)
+        .containsExactly("off", "micrometer", "otel");
+    assertThat(BenchOptions.parse(new String[0]).metrics).containsExactly("off");
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--metrics", "prometheus"}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown metrics mode prometheus");
+  }
+
+  @Test
   void listsAreTrimmedAndLowerCased() {
     BenchOptions options = BenchOptions.parse(new String[] {"--clients", "Lettuce, jedis", "--scenarios", "a,C"});
 

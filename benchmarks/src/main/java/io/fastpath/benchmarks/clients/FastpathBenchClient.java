@@ -14,21 +14,33 @@ public final class FastpathBenchClient implements BenchClient {
 
   private final RedisClient client;
   private final String label;
+  /** Null without {@code --metrics}. */
+  private final FastpathMetrics metrics;
 
   public FastpathBenchClient(String uri) {
     this.client = RedisClient.create(uri);
     this.label = "fastpath";
+    this.metrics = null;
+  }
+
+  /** With the command listener of {@code --metrics} mode {@code micrometer} or {@code otel}. */
+  public FastpathBenchClient(String uri, String metricsMode) {
+    this.metrics = FastpathMetrics.create(metricsMode);
+    this.client = RedisClient.builder().uri(uri).commandListener(metrics.listener()).build();
+    this.label = "fastpath" + FastpathMetrics.label(metricsMode);
   }
 
   public FastpathBenchClient(String uri, int connectionsPerNode) {
     this.client = RedisClient.builder().uri(uri).connectionsPerNode(connectionsPerNode).build();
     this.label = "fastpath (" + connectionsPerNode + " conns)";
+    this.metrics = null;
   }
 
   /** With {@code congestionDetour(false)}: the comparison row for scenarios (c) and (d). */
   public FastpathBenchClient(String uri, boolean congestionDetour) {
     this.client = RedisClient.builder().uri(uri).congestionDetour(congestionDetour).build();
     this.label = congestionDetour ? "fastpath" : "fastpath (no detour)";
+    this.metrics = null;
   }
 
   @Override
@@ -84,5 +96,8 @@ public final class FastpathBenchClient implements BenchClient {
   @Override
   public void close() {
     client.close();
+    if (metrics != null) {
+      metrics.close();
+    }
   }
 }

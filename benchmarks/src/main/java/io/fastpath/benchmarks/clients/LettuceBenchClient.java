@@ -6,6 +6,7 @@ import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.resource.ClientResources;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -17,19 +18,29 @@ import java.util.concurrent.CompletableFuture;
 public final class LettuceBenchClient implements BenchClient {
 
   private final RedisClient client;
+  /** Null: the client's own default resources. */
+  private final ClientResources resources;
+  private final String label;
   private final StatefulRedisConnection<String, String> connection;
   private final StatefulRedisConnection<byte[], byte[]> binaryConnection;
   private StatefulRedisConnection<String, String> bulkConnection;
 
   public LettuceBenchClient(String uri) {
-    this.client = RedisClient.create(uri);
+    this(uri, false);
+  }
+
+  /** With {@code micrometer}, Lettuce's MicrometerCommandLatencyRecorder on (see {@link LettuceMetrics}). */
+  public LettuceBenchClient(String uri, boolean micrometer) {
+    this.resources = micrometer ? LettuceMetrics.resources() : null;
+    this.client = micrometer ? RedisClient.create(resources, uri) : RedisClient.create(uri);
+    this.label = micrometer ? "lettuce" + LettuceMetrics.LABEL : "lettuce";
     this.connection = client.connect();
     this.binaryConnection = client.connect(ByteArrayCodec.INSTANCE);
   }
 
   @Override
   public String label() {
-    return "lettuce";
+    return label;
   }
 
   @Override
@@ -107,5 +118,8 @@ public final class LettuceBenchClient implements BenchClient {
     binaryConnection.close();
     connection.close();
     client.shutdown();
+    if (resources != null) {
+      resources.shutdown();
+    }
   }
 }

@@ -39,6 +39,13 @@ public final class ClusterBenchClients {
 
   static ClusterBenchClient create(String name, String host, int port) {
     String seedUri = "redis://" + host + ":" + port;
+    String metricsMode = BenchClients.metricsMode(name);
+    if (metricsMode != null) {
+      if (name.startsWith(BenchClients.FASTPATH)) {
+        return createFastpath(seedUri, metricsMode);
+      }
+      return new LettuceClusterClient(seedUri, true); // only Lettuce's Micrometer recorder has a row
+    }
     switch (name) {
       case BenchClients.FASTPATH:
         return createFastpath(seedUri);
@@ -60,9 +67,17 @@ public final class ClusterBenchClients {
   }
 
   private static ClusterBenchClient createFastpath(String seedUri) {
+    return createFastpath(seedUri, null);
+  }
+
+  /** Fastpath, with a {@code --metrics} mode's command listener unless {@code metricsMode} is null. */
+  private static ClusterBenchClient createFastpath(String seedUri, String metricsMode) {
     try {
-      return (ClusterBenchClient)
-          Class.forName(FASTPATH_ADAPTER).getConstructor(String.class).newInstance(seedUri);
+      Class<?> adapter = Class.forName(FASTPATH_ADAPTER);
+      if (metricsMode != null) {
+        return (ClusterBenchClient) adapter.getConstructor(String.class, String.class).newInstance(seedUri, metricsMode);
+      }
+      return (ClusterBenchClient) adapter.getConstructor(String.class).newInstance(seedUri);
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("Fastpath client failed to start", e.getCause());
     } catch (ReflectiveOperationException | LinkageError e) {

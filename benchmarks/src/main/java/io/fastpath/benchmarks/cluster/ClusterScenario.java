@@ -5,6 +5,7 @@ import io.fastpath.benchmarks.CallerLoop;
 import io.fastpath.benchmarks.Format;
 import io.fastpath.benchmarks.Keyspace;
 import io.fastpath.benchmarks.LoopResult;
+import io.fastpath.benchmarks.MetricsOverhead;
 import io.fastpath.benchmarks.OpenLoop;
 import io.fastpath.benchmarks.Row;
 import io.fastpath.benchmarks.Scenario;
@@ -40,6 +41,11 @@ public final class ClusterScenario implements Scenario {
   @Override
   public String id() {
     return "f";
+  }
+
+  @Override
+  public boolean comparesMetrics() {
+    return true;
   }
 
   @Override
@@ -142,12 +148,13 @@ public final class ClusterScenario implements Scenario {
             + " (higher is better); f2 vs best peer: p99 divided by that of "
             + bestOpen.map(Row::label).orElse("no error-free peer") + " (lower is better). Peers are every"
             + " client but Fastpath, counted only without errors.")
+        .note(MetricsOverhead.note(rows, "closed-cpu"))
         .note(Format.window(context.options()) + " f1 and f2 each run for that window.");
   }
 
   private static Optional<Row> bestPeer(List<Row> rows, Predicate<Row> errorFree, Comparator<Row> better) {
     return rows.stream()
-        .filter(row -> !row.label().startsWith("fastpath"))
+        .filter(row -> !row.label().startsWith("fastpath") && !row.label().contains(MetricsOverhead.SEPARATOR))
         .filter(errorFree)
         .sorted(better)
         .findFirst();

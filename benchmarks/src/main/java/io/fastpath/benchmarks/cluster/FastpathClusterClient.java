@@ -1,6 +1,7 @@
 package io.fastpath.benchmarks.cluster;
 
 import io.fastpath.RedisClient;
+import io.fastpath.benchmarks.clients.FastpathMetrics;
 
 /**
  * Fastpath as an application would use it against a cluster: {@code RedisClient.create} with the
@@ -9,14 +10,26 @@ import io.fastpath.RedisClient;
 public final class FastpathClusterClient implements ClusterBenchClient {
 
   private final RedisClient client;
+  private final String label;
+  /** Null without {@code --metrics}. */
+  private final FastpathMetrics metrics;
 
   public FastpathClusterClient(String seedUri) {
     this.client = RedisClient.create(seedUri);
+    this.label = "fastpath";
+    this.metrics = null;
+  }
+
+  /** With the command listener of {@code --metrics} mode {@code micrometer} or {@code otel}. */
+  public FastpathClusterClient(String seedUri, String metricsMode) {
+    this.metrics = FastpathMetrics.create(metricsMode);
+    this.client = RedisClient.builder().uri(seedUri).commandListener(metrics.listener()).build();
+    this.label = "fastpath" + FastpathMetrics.label(metricsMode);
   }
 
   @Override
   public String label() {
-    return "fastpath";
+    return label;
   }
 
   @Override
@@ -27,5 +40,8 @@ public final class FastpathClusterClient implements ClusterBenchClient {
   @Override
   public void close() {
     client.close();
+    if (metrics != null) {
+      metrics.close();
+    }
   }
 }

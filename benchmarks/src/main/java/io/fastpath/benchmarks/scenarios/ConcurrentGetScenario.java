@@ -7,6 +7,7 @@ import io.fastpath.benchmarks.CallerLoop;
 import io.fastpath.benchmarks.Format;
 import io.fastpath.benchmarks.Keyspace;
 import io.fastpath.benchmarks.LoopResult;
+import io.fastpath.benchmarks.MetricsOverhead;
 import io.fastpath.benchmarks.Row;
 import io.fastpath.benchmarks.Scenario;
 import io.fastpath.benchmarks.Table;
@@ -32,6 +33,11 @@ public final class ConcurrentGetScenario implements Scenario {
 
   @Override
   public boolean sweepsFastpathConnections() {
+    return true;
+  }
+
+  @Override
+  public boolean comparesMetrics() {
     return true;
   }
 
@@ -91,6 +97,7 @@ public final class ConcurrentGetScenario implements Scenario {
     return table
         .note("Blocking GETs of random keys among " + Format.count(Keyspace.SMALL_KEY_COUNT)
             + " preloaded 64-byte values; async-only Vert.x joins each future on the caller thread.")
+        .note(MetricsOverhead.note(rows, "cpu"))
         .note(Format.window(context.options()));
   }
 }

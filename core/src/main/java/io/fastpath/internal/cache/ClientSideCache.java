@@ -11,6 +11,7 @@ import io.fastpath.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.ReplyConverter;
 import io.fastpath.internal.connection.ClientTracking;
+import io.fastpath.internal.connection.CommandObserver;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.LoopHeartbeat;
 import io.fastpath.internal.connection.TrackingSession;
@@ -61,6 +62,8 @@ public final class ClientSideCache implements ClientTracking {
     private final ConcurrentHashMap<ReadKey, CacheFill> inFlight = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<EventLoop, LoopHeartbeat> heartbeats = new ConcurrentHashMap<>();
     private final AtomicLongArray writeStamps = new AtomicLongArray(STAMP_STRIPES);
+    /** The client's command observer, told of each hit; null when it observes nothing. Set before the client is published. */
+    private CommandObserver observer;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
     private final LongAdder evictions = new LongAdder();
@@ -103,6 +106,11 @@ public final class ClientSideCache implements ClientTracking {
                     }
                 })
                 .build();
+    }
+
+    /** Set while the client is built, before any read: hits are reported to it (cache hits send no command). */
+    public void commandObserver(CommandObserver commandObserver) {
+        this.observer = commandObserver;
     }
 
     /** Connects the cache to the client's routing, and ticks its expiry clock on {@code clockLoop}. */
@@ -153,6 +161,9 @@ public final class ClientSideCache implements ClientTracking {
             return MISS; // the full path reports it
         }
         hits.increment();
+        if (observer != null) {
+            observer.cacheHit("GET");
+        }
         return value;
     }
 
@@ -162,6 +173,9 @@ public final class ClientSideCache implements ClientTracking {
         CachedRead cached = lookup(key, spec.args(), nowNanos);
         if (cached != null) {
             hits.increment();
+            if (observer != null) {
+                observer.cacheHit(spec.name());
+            }
             try {
                 return CompletableFuture.completedFuture(cached.convert(spec.converter()));
             } catch (RuntimeException wrongShape) {
@@ -194,6 +208,9 @@ public final class ClientSideCache implements ClientTracking {
             }
         }
         if (fills.isEmpty()) {
+            if (observer != null) {
+                observer.cacheHit(spec.name()); // every key from memory: no command was sent for this MGET
+            }
             return converted(spec.converter(), new Reply.ArrayReply(Arrays.asList(values)));
         }
         CompletableFuture<Reply> all = CompletableFuture.allOf(fills.toArray(new CompletableFuture<?>[0])).thenApply(done -> {

@@ -19,6 +19,7 @@ import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.connection.CommandFuture;
+import io.fastpath.internal.connection.CommandObserver;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
@@ -56,11 +57,14 @@ public final class ClientCore implements AutoCloseable {
     private ClientSideCache cache;
     /** Whether callers' in-flight counts are kept so an idle caller may route around a congested connection. */
     private final boolean congestionDetour;
+    /** The command listener and slow-command log, or null; told when the client closes. */
+    private final CommandObserver observer;
 
     private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout,
                        ConnectionSettings settings, PubSubEngine pubSub, boolean congestionDetour) {
         this.resources = resources;
         this.congestionDetour = congestionDetour;
+        this.observer = settings.observer();
         this.node = node;
         this.cluster = cluster;
         this.pubSub = pubSub;
@@ -362,6 +366,9 @@ public final class ClientCore implements AutoCloseable {
             // Closing proceeds regardless: the event loops shut down next and take the channels with them.
         }
         resources.close();
+        if (observer != null) {
+            observer.clientClosed();
+        }
     }
 
     private static CompletableFuture<Void> closeAll(Connection[] connections, long graceNanos) {

@@ -9,6 +9,7 @@ import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.ReplyConverter;
 import io.fastpath.internal.connection.CommandFuture;
+import io.fastpath.internal.connection.CommandObserver;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
@@ -41,6 +42,8 @@ public final class ClusterRouter {
     final TopologyRefresher refresher;
     final ClusterNodes nodes;
     private final UnknownCommandKeys unknownCommandKeys = new UnknownCommandKeys();
+    /** The client's command listener and slow-command log, or null. */
+    private final CommandObserver observer;
 
     // Any thread.
     private volatile boolean closed;
@@ -49,6 +52,7 @@ public final class ClusterRouter {
                           ClusterOptions options, long closeGraceNanos) {
         this.options = options;
         this.completionExecutor = settings.completionExecutor();
+        this.observer = settings.observer();
         this.redirects = new RedirectHandler(this, options.maxRedirects(), options.redirectsOutsideTopology(), settings.events());
         this.refresher = new TopologyRefresher(this, resources, options);
         // Every cluster connection may serve reads under a replica policy: a node's role can change under it.
@@ -136,6 +140,9 @@ public final class ClusterRouter {
         ClusterNode node = nodeForSlot(slot, future.spec().readOnly());
         if (node == null) {
             refresher.requestSoon();
+            if (observer != null) {
+                future.observeUnrouted(observer); // no connection will see it: its not-sent failure is observed from here
+            }
             future.completeExceptionally(new RedisNotSentException("cluster",
                     "no node serves slot " + slot + " in the client's slot table; a topology refresh was requested", null));
             return;
@@ -251,6 +258,11 @@ public final class ClusterRouter {
 
     boolean isClosed() {
         return closed;
+    }
+
+    /** The client's command observer, or null (the refresher reports refreshes to it). */
+    CommandObserver observer() {
+        return observer;
     }
 
     // ---- for pub/sub's subscriber connections (any thread) ----

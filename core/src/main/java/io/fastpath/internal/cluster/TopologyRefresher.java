@@ -126,6 +126,9 @@ final class TopologyRefresher {
                 if (best != null) {
                     apply(best);
                 }
+                if (router.observer() != null) {
+                    router.observer().topologyRefreshed(best != null);
+                }
                 if (options.readPolicy() == ReadPolicy.LOWEST_LATENCY) {
                     measureLatencies();
                 }

@@ -1,8 +1,18 @@
 package io.fastpath.internal.connection;
 
+import io.fastpath.ObservedClient;
+import io.fastpath.ObservedCommand;
+import io.fastpath.RedisBackpressureException;
+import io.fastpath.RedisNotSentException;
+import io.fastpath.RedisOutcomeUnknownException;
+import io.fastpath.RedisRedirectException;
+import io.fastpath.RedisTimeoutException;
 import io.fastpath.Reply;
 import io.fastpath.RedisServerException;
 import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.command.QueryText;
+import io.fastpath.internal.routing.SlotHash;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -15,8 +25,13 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * <p>Thread ownership: created by the caller; after {@link Connection#send} only the connection's event
  * loop touches {@link #written}, {@link #pendingResult} and {@link #pendingFailure}. Completion itself is
  * thread-safe (CompletableFuture).
+ *
+ * <p>It is also the {@link ObservedCommand} a {@code CommandListener} sees: with a {@link CommandObserver}
+ * the four moments are recorded here ({@link #observeStart}, {@link #observeWritten}, {@link #observeReply},
+ * and completion inside {@link #complete}, {@link #completeExceptionally} and {@link #cancel}), so observing
+ * a command allocates nothing. Without one, {@link #observer} stays null and each moment costs a null check.
  */
-public final class CommandFuture<T> extends CompletableFuture<T> {
+public final class CommandFuture<T> extends CompletableFuture<T> implements ObservedCommand {
     /** Times one command is re-sent after lost connections before it fails as outcome-unknown. */
     static final int MAX_REPLAYS = 2;
     final CommandSpec<T> spec;
@@ -28,6 +43,28 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
     private volatile int released;
     private static final AtomicIntegerFieldUpdater<CommandFuture> RELEASED =
             AtomicIntegerFieldUpdater.newUpdater(CommandFuture.class, "released");
+    /** What a cancelled command reports as its failure to a listener (no stack: it is not thrown). */
+    private static final CancellationException CANCELLED = new CancellationException("cancelled by its caller");
+
+    // Observation (see CommandObserver): all zero and null unless the client observes commands. Each field is
+    // written by the thread handling the command at that moment, before it hands the command on (the MPSC
+    // queue, the completion executor), which publishes it to the next one; a listener reads them after.
+    /** Set once by the first {@link #observeStart}; null for an unobserved client and for internal entries. */
+    CommandObserver observer;
+    private Object attachment;
+    /** The connection that last took it: its node is the command's. */
+    private Connection observedConnection;
+    private long startNanos;
+    private long writtenNanos;
+    private long replyNanos;
+    private long completedNanos;
+    private int bytesOut;
+    private int bytesIn;
+    private Throwable observedFailure;
+    /** 0 until the completion is claimed, so the listener is told exactly once (before the caller sees it). */
+    private volatile int completionObserved;
+    private static final AtomicIntegerFieldUpdater<CommandFuture> COMPLETION_OBSERVED =
+            AtomicIntegerFieldUpdater.newUpdater(CommandFuture.class, "completionObserved");
 
     /**
      * Set before the first send, which publishes it (the MPSC queue orders the write before the event
@@ -84,6 +121,9 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
 
     @Override
     public boolean complete(T value) {
+        if (observer != null && !observeCompletion(null)) {
+            return false; // another thread is completing it
+        }
         boolean completed = super.complete(value);
         release();
         return completed;
@@ -91,6 +131,9 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
 
     @Override
     public boolean completeExceptionally(Throwable failure) {
+        if (observer != null && !observeCompletion(failure)) {
+            return false;
+        }
         boolean completed = super.completeExceptionally(failure);
         release();
         return completed;
@@ -98,6 +141,9 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
 
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
+        if (observer != null && !observeCompletion(CANCELLED)) {
+            return false;
+        }
         boolean cancelled = super.cancel(mayInterruptIfRunning);
         release();
         return cancelled;
@@ -244,6 +290,187 @@ public final class CommandFuture<T> extends CompletableFuture<T> {
         } else {
             complete(pendingResult);
         }
+    }
+
+    // ---- observation: the hook's call sites (see CommandObserver) ----
+
+    /**
+     * The command is handed to {@code connection} (null: it failed before any could take it). The first call
+     * starts the observation on the calling thread; later ones (a redirect, a replay) only move it.
+     */
+    void observeStart(CommandObserver commandObserver, Connection connection) {
+        observedConnection = connection;
+        if (observer == null) {
+            startNanos = System.nanoTime();
+            observer = commandObserver;
+            attachment = commandObserver.started(this);
+        }
+    }
+
+    /** A command that no connection will take (no node serves its slot) starts its observation here. */
+    public void observeUnrouted(CommandObserver commandObserver) {
+        observeStart(commandObserver, null);
+    }
+
+    /** Event loop: its {@code bytes} are in the channel's buffer, written by the drain that began at {@code nowNanos}. */
+    void observeWritten(Connection connection, int bytes, long nowNanos) {
+        observedConnection = connection;
+        bytesOut += bytes;
+        if (writtenNanos == 0) {
+            writtenNanos = nowNanos;
+        }
+        observer.written(this);
+    }
+
+    /** Event loop: its reply ({@code bytes} long) was decoded at {@code nowNanos} and matched to it. */
+    void observeReply(int bytes, long nowNanos) {
+        bytesIn += bytes;
+        replyNanos = nowNanos;
+        observer.replied(this);
+    }
+
+    /** Claims the completion and tells the observer, before the caller can see it; false when another thread claimed it. */
+    private boolean observeCompletion(Throwable failure) {
+        if (!COMPLETION_OBSERVED.compareAndSet(this, 0, 1)) {
+            return false;
+        }
+        observedFailure = failure;
+        completedNanos = System.nanoTime();
+        observer.completed(this);
+        return true;
+    }
+
+    @Override
+    public String name() {
+        return spec.name();
+    }
+
+    @Override
+    public int batchSize() {
+        return transaction == null ? 0 : transaction.commands().size();
+    }
+
+    @Override
+    public String node() {
+        Connection connection = observedConnection;
+        return connection == null ? null : connection.node();
+    }
+
+    @Override
+    public String serverHost() {
+        Connection connection = observedConnection;
+        return connection == null ? null : connection.endpoint().host();
+    }
+
+    @Override
+    public int serverPort() {
+        Connection connection = observedConnection;
+        return connection == null ? -1 : connection.endpoint().port();
+    }
+
+    @Override
+    public int slot() {
+        byte[] key = spec.routingKey();
+        return key == null ? -1 : SlotHash.slot(key);
+    }
+
+    @Override
+    public boolean cacheFill() {
+        return preamble != null; // only a cache fill writes a preamble (CLIENT CACHING YES, MULTI, read, PTTL)
+    }
+
+    @Override
+    public int redirects() {
+        return redirects;
+    }
+
+    @Override
+    public int retries() {
+        return retries + replays;
+    }
+
+    @Override
+    public long startNanos() {
+        return startNanos;
+    }
+
+    @Override
+    public long writtenNanos() {
+        return writtenNanos;
+    }
+
+    @Override
+    public long replyNanos() {
+        return replyNanos;
+    }
+
+    @Override
+    public long completedNanos() {
+        return completedNanos;
+    }
+
+    @Override
+    public int bytesOut() {
+        return bytesOut;
+    }
+
+    @Override
+    public int bytesIn() {
+        return bytesIn;
+    }
+
+    @Override
+    public Outcome outcome() {
+        if (completedNanos == 0) {
+            return null;
+        }
+        Throwable failure = observedFailure;
+        if (failure == null) {
+            return Outcome.SUCCESS;
+        }
+        if (failure instanceof RedisServerException) {
+            return Outcome.SERVER_ERROR;
+        }
+        if (failure instanceof RedisTimeoutException) {
+            return Outcome.TIMEOUT;
+        }
+        if (failure instanceof RedisOutcomeUnknownException) {
+            return Outcome.OUTCOME_UNKNOWN;
+        }
+        if (failure instanceof RedisNotSentException || failure instanceof RedisBackpressureException
+                || failure instanceof RedisRedirectException) {
+            return Outcome.NOT_SENT; // never executed: refused before the write, or every node redirected it away
+        }
+        if (failure instanceof CancellationException) {
+            return Outcome.CANCELLED;
+        }
+        return Outcome.CLIENT_ERROR;
+    }
+
+    @Override
+    public String errorCode() {
+        return observedFailure instanceof RedisServerException server ? server.code() : null;
+    }
+
+    @Override
+    public Throwable failure() {
+        return observedFailure;
+    }
+
+    @Override
+    public Object attachment() {
+        return attachment;
+    }
+
+    @Override
+    public ObservedClient client() {
+        CommandObserver current = observer;
+        return current == null ? null : current.client();
+    }
+
+    @Override
+    public String queryText(boolean withKeys) {
+        return QueryText.of(spec.name(), spec.args(), withKeys);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.fastpath.internal.connection;
 
+import io.fastpath.ObservedConnection;
 import io.fastpath.RedisBackpressureException;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisEvent;
@@ -45,7 +46,7 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *
  * <p>GET: RedisClient → Router → Connection.send → drain → socket → ConnectionHandler.decode → CommandFuture.
  */
-public final class Connection {
+public final class Connection implements ObservedConnection {
     private static final int MAX_BYTES_PER_WRITE = 64 * 1024;
     private static final int MAX_COMMANDS_PER_DRAIN = 4096;
     private static final CommandSpec<Reply> ASKING_SPEC = new CommandSpec<>("ASKING",
@@ -53,7 +54,15 @@ public final class Connection {
     private static final CommandSpec<Reply> PING_SPEC = new CommandSpec<>("PING",
             new byte[][] {"PING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
 
-    enum State { CONNECTING, HANDSHAKING, READY, DISCONNECTED, CLOSED }
+    enum State {
+        CONNECTING, HANDSHAKING, READY, DISCONNECTED, CLOSED;
+
+        /** The name {@link ObservedConnection#state()} reports, made once. */
+        final String label = name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Numbers connections for {@link #id()}. */
+    private static final AtomicInteger IDS = new AtomicInteger();
 
     // Immutable.
     private final Endpoint endpoint;
@@ -62,6 +71,12 @@ public final class Connection {
     private final Bootstrap bootstrap;
     private final Runnable drainTask = this::drain;
     private final CompletableFuture<Void> firstReady = new CompletableFuture<>();
+    /** The client's command observer (listener, slow-command log), or null: then nothing is observed. */
+    private final CommandObserver observer;
+    private final String node;
+    private final int id = IDS.incrementAndGet();
+    /** 0 before start, 1 once the observer was told it opened, 2 once told it closed (so each is told once). */
+    private final AtomicInteger observedLife = new AtomicInteger();
 
     /** Chunk of the outbound queue's linked arrays, as Netty's own MPSC task queues use. */
     private static final int OUTBOUND_CHUNK = 1024;
@@ -110,11 +125,15 @@ public final class Connection {
     private LivenessCheck liveness;
     /** Counts channels; each written command records it, so a WATCHed transaction can insist on WATCH's channel. */
     private int channelGeneration;
+    /** Observing only: the clock read once per drain, the write time of every command it writes. */
+    private long writeClockNanos;
 
     public Connection(Endpoint endpoint, ConnectionSettings settings, EventLoop eventLoop, Class<? extends SocketChannel> channelType) {
         this.endpoint = endpoint;
         this.settings = settings;
         this.eventLoop = eventLoop;
+        this.observer = settings.observer();
+        this.node = endpoint.toString();
         this.bootstrap = new Bootstrap()
                 .group(eventLoop)
                 .channel(channelType)
@@ -138,6 +157,9 @@ public final class Connection {
 
     /** Starts the first connect; the returned future completes when the handshake has finished. */
     public CompletableFuture<Void> start() {
+        if (observer != null && observedLife.compareAndSet(0, 1)) {
+            observer.connectionOpened(this);
+        }
         eventLoop.execute(this::connect);
         return firstReady;
     }
@@ -190,6 +212,9 @@ public final class Connection {
 
     /** Queues a command from any thread; it is written by the next drain on the event loop. */
     public void send(CommandFuture<?> command) {
+        if (observer != null) {
+            command.observeStart(observer, this); // the observation starts here, on the caller's thread
+        }
         if (closing) {
             Consumer<CommandFuture<?>> handOff = unsentHandOff;
             if (handOff != null) {
@@ -222,6 +247,9 @@ public final class Connection {
         ByteBuf buffer = null;
         int drained = 0;
         CommandFuture<?> command;
+        if (observer != null) {
+            writeClockNanos = System.nanoTime(); // one clock read for every command of this drain (CommandListenerAllocationIT)
+        }
         while (drained < MAX_COMMANDS_PER_DRAIN && (command = outbound.poll()) != null) {
             drained++;
             if (command.isDone()) { // the caller gave up before it was written: nothing to read back
@@ -254,6 +282,14 @@ public final class Connection {
      * reply is consumed by an internal entry and never reaches a caller.
      */
     private void encode(ByteBuf buffer, CommandFuture<?> command) {
+        int before = buffer.writerIndex();
+        encodeGroup(buffer, command);
+        if (command.observer != null && command.written) {
+            command.observeWritten(this, buffer.writerIndex() - before, writeClockNanos);
+        }
+    }
+
+    private void encodeGroup(ByteBuf buffer, CommandFuture<?> command) {
         TransactionGroup transaction = command.transaction();
         if (transaction != null) {
             encodeTransaction(buffer, command, transaction);
@@ -405,6 +441,9 @@ public final class Connection {
         // Commands that waited for the connection keep their arrival order ahead of newer ones.
         ArrayDeque<CommandFuture<?>> held = new ArrayDeque<>(waiting);
         waiting.clear();
+        if (observer != null) {
+            writeClockNanos = System.nanoTime();
+        }
         ByteBuf buffer = null;
         for (CommandFuture<?> command : held) {
             if (command.isDone()) {
@@ -541,6 +580,9 @@ public final class Connection {
         }
         int attempt = reconnectAttempts++;
         long delay = settings.backoff().delayNanos(attempt);
+        if (observer != null) {
+            observer.reconnectScheduled(this, attempt + 1);
+        }
         if (settings.events().enabled()) {
             settings.events().publish(new RedisEvent.ReconnectAttempt(endpoint.toString(), attempt + 1,
                     Duration.ofNanos(delay), describe(lastFailure)));
@@ -595,6 +637,13 @@ public final class Connection {
     public CompletableFuture<Void> close(long graceNanos) {
         closing = true;
         CompletableFuture<Void> closed = new CompletableFuture<>();
+        if (observer != null) {
+            closed.whenComplete((ignored, failure) -> {
+                if (observedLife.compareAndSet(1, 2)) {
+                    observer.connectionClosed(this);
+                }
+            });
+        }
         eventLoop.execute(() -> {
             failWaiting("the client is closed", null);
             long giveUpAt = System.nanoTime() + graceNanos;
@@ -835,6 +884,44 @@ public final class Connection {
     /** Diagnostics for tests and error messages: commands accepted and not yet answered. */
     public int unansweredCount() {
         return unanswered.get();
+    }
+
+    /** Null when the client observes nothing (read by the handler to skip the byte and clock counting). */
+    CommandObserver observer() {
+        return observer;
+    }
+
+    // ---- ObservedConnection: gauges, any thread, read without synchronization ----
+
+    @Override
+    public String node() {
+        return node;
+    }
+
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public String state() {
+        return state.label; // an event-loop field read racily: a recent value is all a gauge needs
+    }
+
+    @Override
+    public int queuedCommands() {
+        return Math.max(0, unanswered.get() - commandsInFlight());
+    }
+
+    @Override
+    public int commandsInFlight() {
+        ConnectionHandler current = handler;
+        return current == null ? 0 : current.pending.size();
+    }
+
+    @Override
+    public int reconnectAttempts() {
+        return reconnectAttempts;
     }
 
     static String describe(Throwable cause) {

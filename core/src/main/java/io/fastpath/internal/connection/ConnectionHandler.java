@@ -41,11 +41,17 @@ final class ConnectionHandler extends ByteToMessageDecoder {
     private boolean broken;
     /** The TLS handshake failure was reported with its reason; the same failure arriving as an exception is not. */
     private boolean tlsHandshakeFailed;
+    /** The client observes commands: count each reply's bytes (reader index deltas, carried across reads). */
+    private final boolean observing;
+    /** Observing only: bytes of the reply being decoded that earlier decode calls consumed, and the current reply's total. */
+    private int carriedReplyBytes;
+    private int replyBytes;
 
     ConnectionHandler(Connection connection, RespLimits limits) {
         this.connection = connection;
         this.decoder = new RespDecoder(limits);
         this.completionExecutor = connection.settingsExecutor();
+        this.observing = connection.observer() != null;
     }
 
     @Override
@@ -84,8 +90,18 @@ final class ConnectionHandler extends ByteToMessageDecoder {
         }
         try {
             Reply reply;
+            int mark = in.readerIndex();
             while ((reply = decoder.decode(in)) != null) {
+                if (observing) {
+                    int consumed = in.readerIndex();
+                    replyBytes = carriedReplyBytes + consumed - mark;
+                    carriedReplyBytes = 0;
+                    mark = consumed;
+                }
                 onReply(reply);
+            }
+            if (observing) {
+                carriedReplyBytes += in.readerIndex() - mark; // a reply still arriving: counted when it ends
             }
             connection.receivingLargeReply(decoder.pendingBulkLength() >= LARGE_REPLY_BYTES);
         } catch (RedisProtocolException | UnexpectedReplyException violation) {
@@ -119,6 +135,9 @@ final class ConnectionHandler extends ByteToMessageDecoder {
         connection.onReplyConsumed();
         if (command.isDone()) {
             return; // tombstone: the caller timed out or cancelled; this late reply is dropped
+        }
+        if (command.observer != null) {
+            command.observeReply(replyBytes, connection.lastReadNanos()); // the read that brought it in
         }
         try {
             ErrorInterceptor interceptor = command.errorInterceptor();

@@ -29,6 +29,7 @@ import java.util.function.Supplier;
  * @param tracking the client-side cache's tracking hooks (CLIENT TRACKING in the handshake, invalidations); null when off
  * @param pubSubQueueBound messages one subscription's delivery queue holds at most
  * @param pubSubOverflow what a subscription does when its queue is full
+ * @param observer the client's command listener and slow-command log, or null when it observes nothing
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -53,7 +54,8 @@ public record ConnectionSettings(
         TlsContext tls,
         ClientTracking tracking,
         int pubSubQueueBound,
-        PubSubOverflow pubSubOverflow) {
+        PubSubOverflow pubSubOverflow,
+        CommandObserver observer) {
 
     /** Messages one subscription's delivery queue holds by default (README "Pub/sub"). */
     public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = 10_000;
@@ -85,7 +87,8 @@ public record ConnectionSettings(
                 .pingInterval(pingInterval).responseTimeout(responseTimeout)
                 .blockingConnectionsPerNode(blockingConnectionsPerNode).watchConnectionsPerNode(watchConnectionsPerNode)
                 .tls(tls).tracking(tracking)
-                .pubSubQueue(pubSubQueueBound, pubSubOverflow);
+                .pubSubQueue(pubSubQueueBound, pubSubOverflow)
+                .observer(observer);
     }
 
     /** Builds {@link ConnectionSettings}; see the record's parameters for what each setting means. */
@@ -113,6 +116,7 @@ public record ConnectionSettings(
         private int watchConnectionsPerNode = 4;
         private TlsContext tls;
         private ClientTracking tracking;
+        private CommandObserver observer;
 
         private Builder() {}
 
@@ -224,11 +228,17 @@ public record ConnectionSettings(
             return this;
         }
 
+        public Builder observer(CommandObserver value) {
+            observer = value;
+            return this;
+        }
+
         public ConnectionSettings build() {
             return new ConnectionSettings(credentials, database, clientName, connectTimeout, limits, maxInFlight,
                     maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, replicaReads,
                     credentialsProvider, events, retryReads, pingInterval, responseTimeout,
-                    blockingConnectionsPerNode, watchConnectionsPerNode, tls, tracking, pubSubQueueBound, pubSubOverflow);
+                    blockingConnectionsPerNode, watchConnectionsPerNode, tls, tracking, pubSubQueueBound, pubSubOverflow,
+                    observer);
         }
     }
 }
