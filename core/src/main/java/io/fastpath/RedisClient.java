@@ -117,6 +117,27 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
         return watch(keys, 1, body);
     }
 
+    /**
+     * WATCH as separate steps, for frameworks whose transactions are not one callback (Spring Data Redis's
+     * {@code watch}, {@code multi}, {@code exec}): leases a connection from the WATCH pool and watches {@code keys}
+     * (as bytes; encode text as UTF-8). {@link WatchedConnection#read} runs commands on it at once,
+     * {@link WatchedConnection#queue} builds the block that {@link WatchedConnection#exec} sends, and
+     * {@link WatchedConnection#close} gives the connection back without EXEC. Prefer {@link #watch(List, Function)}
+     * where a callback fits: it cannot forget the close.
+     */
+    public WatchedConnection openWatch(List<byte[]> keys) {
+        CommandArguments.requireNotEmpty("WATCH", keys, "key");
+        for (byte[] key : keys) {
+            CommandArguments.requireNotNull("WATCH", "a key", key);
+        }
+        return new WatchedConnection(core.transactions().openWatch(List.copyOf(keys)));
+    }
+
+    /** True when the client found a Redis Cluster on connect and routes by hash slot. */
+    public boolean isCluster() {
+        return core.isCluster();
+    }
+
     /** As {@link #watch(List, Function)}, running {@code body} again after an abort, up to {@code maxAttempts} times in all. */
     public <R> TransactionResult<R> watch(List<String> keys, int maxAttempts, Function<WatchedTransaction, R> body) {
         if (maxAttempts < 1) {

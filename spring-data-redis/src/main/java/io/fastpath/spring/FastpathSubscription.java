@@ -1,0 +1,124 @@
+package io.fastpath.spring;
+
+import io.fastpath.PubSubMessage;
+import io.fastpath.RedisClient;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.redis.connection.DefaultMessage;
+import org.springframework.data.redis.connection.MessageListener;
+import org.springframework.data.redis.connection.SubscriptionListener;
+import org.springframework.data.redis.connection.util.AbstractSubscription;
+
+/**
+ * Spring's view of channels and patterns subscribed through Fastpath's pub/sub: one Fastpath subscription per
+ * name, on the client's dedicated subscriber connection (never a command connection), each confirmed by the
+ * server before {@code subscribe} returns, which is when a {@link SubscriptionListener} hears of it. Messages
+ * reach the {@link MessageListener} off the I/O threads, in order per name. Names travel as UTF-8 text, so a
+ * channel or pattern must be valid UTF-8. Thread-safe.
+ */
+final class FastpathSubscription extends AbstractSubscription {
+    private final RedisClient client;
+    private final Map<String, io.fastpath.Subscription> channels = new ConcurrentHashMap<>();
+    private final Map<String, io.fastpath.Subscription> patterns = new ConcurrentHashMap<>();
+    /** Counted down once the subscription is closed, which releases the thread blocked in {@code subscribe}. */
+    private final CountDownLatch closed = new CountDownLatch(1);
+
+    FastpathSubscription(MessageListener listener, RedisClient client) {
+        super(listener);
+        this.client = client;
+    }
+
+    @Override
+    protected void doSubscribe(byte[]... names) {
+        for (byte[] name : names) {
+            String channel = text(name, "channel");
+            channels.computeIfAbsent(channel, subscribed -> client.subscribe(this::deliver, subscribed));
+            subscriptionListener().onChannelSubscribed(name, channels.size() + patterns.size());
+        }
+    }
+
+    @Override
+    protected void doPsubscribe(byte[]... names) {
+        for (byte[] name : names) {
+            String pattern = text(name, "pattern");
+            patterns.computeIfAbsent(pattern, subscribed -> client.psubscribe(this::deliver, subscribed));
+            subscriptionListener().onPatternSubscribed(name, channels.size() + patterns.size());
+        }
+    }
+
+    @Override
+    protected void doUnsubscribe(boolean all, byte[]... names) {
+        unsubscribe(channels, all, names, true);
+    }
+
+    @Override
+    protected void doPUnsubscribe(boolean all, byte[]... names) {
+        unsubscribe(patterns, all, names, false);
+    }
+
+    private void unsubscribe(Map<String, io.fastpath.Subscription> subscriptions, boolean all, byte[][] names, boolean channel) {
+        Iterable<String> targets = all ? Map.copyOf(subscriptions).keySet() : java.util.Arrays.stream(names)
+                .map(name -> text(name, channel ? "channel" : "pattern")).toList();
+        for (String target : targets) {
+            io.fastpath.Subscription subscription = subscriptions.remove(target);
+            if (subscription != null) {
+                subscription.unsubscribe();
+                byte[] name = target.getBytes(StandardCharsets.UTF_8);
+                long count = channels.size() + patterns.size();
+                if (channel) {
+                    subscriptionListener().onChannelUnsubscribed(name, count);
+                } else {
+                    subscriptionListener().onPatternUnsubscribed(name, count);
+                }
+            }
+        }
+        if (channels.isEmpty() && patterns.isEmpty()) {
+            closed.countDown(); // Spring's subscription ends when its last name goes
+        }
+    }
+
+    @Override
+    protected void doClose() {
+        doUnsubscribe(true);
+        doPUnsubscribe(true);
+        closed.countDown();
+    }
+
+    /** Blocks the subscribing thread, as Spring's {@code subscribe} contract asks, until the subscription is closed. */
+    void awaitClosed() {
+        try {
+            closed.await();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            close(); // the subscriber was told to stop: nothing would deliver to it any more
+        }
+    }
+
+    private void deliver(PubSubMessage message) {
+        byte[] channel = message.channel().getBytes(StandardCharsets.UTF_8);
+        DefaultMessage delivered = new DefaultMessage(channel, message.payload());
+        byte[] pattern = message.pattern() == null ? null : message.pattern().getBytes(StandardCharsets.UTF_8);
+        getListener().onMessage(delivered, pattern);
+    }
+
+    private SubscriptionListener subscriptionListener() {
+        return getListener() instanceof SubscriptionListener listener ? listener : SubscriptionListener.NO_OP_SUBSCRIPTION_LISTENER;
+    }
+
+    /** Fastpath subscribes names given as text: bytes that are not UTF-8 would reach the server changed. */
+    private static String text(byte[] name, String what) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(name)).toString();
+        } catch (CharacterCodingException notText) {
+            throw new InvalidDataAccessApiUsageException("Fastpath subscribes a " + what + " by its UTF-8 name, and this "
+                    + what + " name is not valid UTF-8");
+        }
+    }
+}
