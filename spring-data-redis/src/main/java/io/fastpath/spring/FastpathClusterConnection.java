@@ -47,6 +47,9 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
 
     @Override
     public void select(int dbIndex) {
+        if (dbIndex == 0) {
+            return;
+        }
         throw new InvalidDataAccessApiUsageException("Cannot SELECT non zero index in cluster mode"); // a cluster has database 0 only
     }
 
