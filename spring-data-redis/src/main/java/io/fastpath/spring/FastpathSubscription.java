@@ -8,7 +8,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.redis.connection.DefaultMessage;
 import org.springframework.data.redis.connection.MessageListener;
@@ -26,8 +28,14 @@ final class FastpathSubscription extends AbstractSubscription {
     private final RedisClient client;
     private final Map<String, io.fastpath.Subscription> channels = new ConcurrentHashMap<>();
     private final Map<String, io.fastpath.Subscription> patterns = new ConcurrentHashMap<>();
-    /** Counted down once the subscription is closed, which releases the thread blocked in {@code subscribe}. */
-    private final CountDownLatch closed = new CountDownLatch(1);
+    /**
+     * Subscription callbacks, run by the thread blocked in {@code subscribe} as Jedis's does: Spring's listener
+     * container subscribes more names from inside a callback, which would recurse if it ran in the caller.
+     */
+    private final BlockingQueue<Runnable> callbacks = new LinkedBlockingQueue<>();
+    /** Queued last: releases the thread blocked in {@code subscribe} once the callbacks before it have run. */
+    private static final Runnable CLOSED = () -> { };
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     FastpathSubscription(MessageListener listener, RedisClient client) {
         super(listener);
@@ -39,7 +47,8 @@ final class FastpathSubscription extends AbstractSubscription {
         for (byte[] name : names) {
             String channel = text(name, "channel");
             channels.computeIfAbsent(channel, subscribed -> client.subscribe(this::deliver, subscribed));
-            subscriptionListener().onChannelSubscribed(name, channels.size() + patterns.size());
+            long count = channels.size() + patterns.size();
+            callbacks.add(() -> subscriptionListener().onChannelSubscribed(name, count));
         }
     }
 
@@ -48,7 +57,8 @@ final class FastpathSubscription extends AbstractSubscription {
         for (byte[] name : names) {
             String pattern = text(name, "pattern");
             patterns.computeIfAbsent(pattern, subscribed -> client.psubscribe(this::deliver, subscribed));
-            subscriptionListener().onPatternSubscribed(name, channels.size() + patterns.size());
+            long count = channels.size() + patterns.size();
+            callbacks.add(() -> subscriptionListener().onPatternSubscribed(name, count));
         }
     }
 
@@ -71,15 +81,12 @@ final class FastpathSubscription extends AbstractSubscription {
                 subscription.unsubscribe();
                 byte[] name = target.getBytes(StandardCharsets.UTF_8);
                 long count = channels.size() + patterns.size();
-                if (channel) {
-                    subscriptionListener().onChannelUnsubscribed(name, count);
-                } else {
-                    subscriptionListener().onPatternUnsubscribed(name, count);
-                }
+                callbacks.add(channel ? () -> subscriptionListener().onChannelUnsubscribed(name, count)
+                        : () -> subscriptionListener().onPatternUnsubscribed(name, count));
             }
         }
         if (channels.isEmpty() && patterns.isEmpty()) {
-            closed.countDown(); // Spring's subscription ends when its last name goes
+            end(); // Spring's subscription ends when its last name goes, as Jedis's does
         }
     }
 
@@ -87,13 +94,21 @@ final class FastpathSubscription extends AbstractSubscription {
     protected void doClose() {
         doUnsubscribe(true);
         doPUnsubscribe(true);
-        closed.countDown();
+        end();
+    }
+
+    private void end() {
+        if (closed.compareAndSet(false, true)) {
+            callbacks.add(CLOSED);
+        }
     }
 
     /** Blocks the subscribing thread, as Spring's {@code subscribe} contract asks, until the subscription is closed. */
     void awaitClosed() {
         try {
-            closed.await();
+            for (Runnable callback = callbacks.take(); callback != CLOSED; callback = callbacks.take()) {
+                callback.run();
+            }
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             close(); // the subscriber was told to stop: nothing would deliver to it any more
