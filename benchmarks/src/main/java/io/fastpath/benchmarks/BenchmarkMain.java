@@ -80,6 +80,7 @@ public final class BenchmarkMain {
     scenarios.add(new CacheStalenessScenario());
     scenarios.add(new PrimaryKillScenario());
     scenarios.add(new BlockingPopScenario());
+    scenarios.add(new io.fastpath.benchmarks.spring.SpringTemplateScenario()); // j: only with --scenarios j
     return scenarios;
   }
 
