@@ -170,7 +170,7 @@ class FastpathServerCommands implements RedisServerCommands {
     @Override
     public void migrate(byte[] key, RedisNode target, int dbIndex, MigrateOption option, long timeout) {
         long millis = timeout == Long.MAX_VALUE ? 5_000 : timeout;
-        connection.invokeStatus(new Words("MIGRATE", target.getRequiredHost(), target.getRequiredPort(), key, dbIndex, millis)
+        connection.invokeStatus(new Words("MIGRATE", target.getHost(), target.getPort(), key, dbIndex, millis)
                 .add((option == null ? MigrateOption.COPY : option).name()).build());
     }
 }

@@ -27,6 +27,8 @@ import org.springframework.data.redis.connection.stream.StreamRecords;
 
 /** Stream commands; XREAD/XREADGROUP with BLOCK run on Fastpath's blocking pool. */
 final class FastpathStreamCommands implements RedisStreamCommands {
+    /** XPendingOptions.minIdleTime is Spring Data Redis 4.0's; on 3.5 the option does not exist and is never asked for. */
+    private static final boolean XPENDING_IDLE = hasMethod(XPendingOptions.class, "hasMinIdleTime");
     private final FastpathConnection connection;
 
     FastpathStreamCommands(FastpathConnection connection) {
@@ -157,7 +159,7 @@ final class FastpathStreamCommands implements RedisStreamCommands {
     public PendingMessages xPending(byte[] key, String groupName, XPendingOptions options) {
         Range<?> range = options.getRange();
         Words words = new Words("XPENDING", key, groupName);
-        if (options.hasMinIdleTime()) {
+        if (XPENDING_IDLE && options.hasMinIdleTime()) {
             words.add("IDLE", options.getMinIdleTime().toMillis());
         }
         words.add(bound(range.getLowerBound(), "-"), bound(range.getUpperBound(), "+"),
@@ -248,6 +250,15 @@ final class FastpathStreamCommands implements RedisStreamCommands {
     public Long xTrim(byte[] key, long count, boolean approximateTrimming) {
         return connection.invoke(new Words("XTRIM", key, "MAXLEN").addIf(approximateTrimming, "~").add(count).build(),
                 Replies::toLong);
+    }
+
+    private static boolean hasMethod(Class<?> type, String name) {
+        try {
+            type.getMethod(name);
+            return true;
+        } catch (NoSuchMethodException absent) {
+            return false;
+        }
     }
 
     private static Object[] ids(RecordId[] recordIds) {

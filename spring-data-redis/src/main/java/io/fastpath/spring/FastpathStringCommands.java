@@ -224,14 +224,16 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     /** EX/PX/EXAT/PXAT n, or KEEPTTL (which GETEX does not know). */
     static Object[] expirationWords(Expiration expiration, boolean getEx) {
+        // Expiration.isPrecise() in Spring Data Redis 4.0; this module also runs on 3.5, which lacks it
+        boolean precise = expiration.getTimeUnit() == java.util.concurrent.TimeUnit.MILLISECONDS;
         if (expiration.isKeepTtl()) {
             return getEx ? new Object[0] : new Object[] {"KEEPTTL"};
         }
         if (expiration.isUnixTimestamp()) {
-            return expiration.isPrecise() ? new Object[] {"PXAT", expiration.getExpirationTimeInMilliseconds()}
+            return precise ? new Object[] {"PXAT", expiration.getExpirationTimeInMilliseconds()}
                     : new Object[] {"EXAT", expiration.getExpirationTimeInSeconds()};
         }
-        return expiration.isPrecise() ? new Object[] {"PX", expiration.getExpirationTimeInMilliseconds()}
+        return precise ? new Object[] {"PX", expiration.getExpirationTimeInMilliseconds()}
                 : new Object[] {"EX", expiration.getExpirationTimeInSeconds()};
     }
 

@@ -5,27 +5,31 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Reads {@code CLIENT LIST} in a loop on a connection of its own while a factory is measured: the most connections
- * named {@code name} open at once, and how many distinct ones appeared (a connection per command or per pipeline
- * shows there, however short-lived, as long as it lives across one sample).
+ * Reads {@code CLIENT LIST} every {@link #INTERVAL_MILLIS} ms on a connection of its own while a factory is measured:
+ * the most connections named {@code name} open at once. How many connections the factory opened meanwhile comes from
+ * the server's {@code total_connections_received}, which counts even one that lived between two samples (the
+ * sampler's own connection is opened before the first reading).
  */
 final class ConnectionSampler implements AutoCloseable {
     private final Thread thread;
-    private final Set<String> seen = new HashSet<>();
-    private final Set<String> atStart;
+    /** Often enough to see a factory's steady connections, rarely enough not to load the single-threaded server. */
+    static final long INTERVAL_MILLIS = 5;
+    private final RespClient admin;
+    private final long receivedAtStart;
     // Written by the sampling thread, read after join.
     private int maxOpen;
     private volatile boolean stop;
 
     private ConnectionSampler(String host, int port, String name) {
-        RespClient admin = new RespClient(host, port);
-        atStart = ids(admin, name);
+        admin = new RespClient(host, port);
+        receivedAtStart = connectionsReceived(admin);
         thread = new Thread(() -> {
-            try (admin) {
-                while (!stop) {
-                    Set<String> open = ids(admin, name);
-                    maxOpen = Math.max(maxOpen, open.size());
-                    seen.addAll(open);
+            while (!stop) {
+                maxOpen = Math.max(maxOpen, ids(admin, name).size());
+                try {
+                    Thread.sleep(INTERVAL_MILLIS); // Not synchronization: the sampling interval
+                } catch (InterruptedException interrupted) {
+                    return;
                 }
             }
         }, "bench-j-connection-sampler");
@@ -52,11 +56,18 @@ final class ConnectionSampler implements AutoCloseable {
         return maxOpen;
     }
 
-    /** Connections seen during the run that were not open when it started. */
-    int opened() {
-        Set<String> fresh = new HashSet<>(seen);
-        fresh.removeAll(atStart);
-        return fresh.size();
+    private static long connectionsReceived(RespClient admin) {
+        for (String line : ((String) admin.call("INFO", "stats")).split("\r?\n")) {
+            if (line.startsWith("total_connections_received:")) {
+                return Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        throw new IllegalStateException("INFO stats has no total_connections_received");
+    }
+
+    /** Connections the server accepted since the sampler started: the factory's, opened while measured. */
+    long opened() {
+        return connectionsReceived(admin) - receivedAtStart;
     }
 
     @Override
@@ -66,6 +77,8 @@ final class ConnectionSampler implements AutoCloseable {
             thread.join();
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
+        } finally {
+            admin.close();
         }
     }
 }
