@@ -30,10 +30,7 @@ public final class WatchedConnection implements AutoCloseable {
 
     /** Runs {@code command} now on the watched connection and returns its result. */
     public <T> T read(Command<T> command) {
-        if (!(command instanceof CommandSpec<T> spec)) {
-            throw new RedisArgumentException("commands must be built by a CommandBuilder");
-        }
-        return lease.read(spec);
+        return lease.read(QueuedCommands.spec(command));
     }
 
     /** Adds a command to the block {@link #exec} sends; its result is readable after a commit. */

@@ -189,20 +189,18 @@ final class FastpathStreamCommands implements RedisStreamCommands {
 
     @Override
     public List<ByteRecord> xRange(byte[] key, Range<String> range, Limit limit) {
-        Words words = new Words("XRANGE", key, bound(range.getLowerBound(), "-"), bound(range.getUpperBound(), "+"));
-        if (limit != null && limit.isLimited()) {
-            words.add("COUNT", limit.getCount());
-        }
-        return connection.invoke(words.build(), records(key));
+        return connection.invoke(new Words("XRANGE", key, bound(range.getLowerBound(), "-"), bound(range.getUpperBound(), "+"))
+                .add(count(limit)).build(), records(key));
     }
 
     @Override
     public List<ByteRecord> xRevRange(byte[] key, Range<String> range, Limit limit) {
-        Words words = new Words("XREVRANGE", key, bound(range.getUpperBound(), "+"), bound(range.getLowerBound(), "-"));
-        if (limit != null && limit.isLimited()) {
-            words.add("COUNT", limit.getCount());
-        }
-        return connection.invoke(words.build(), records(key));
+        return connection.invoke(new Words("XREVRANGE", key, bound(range.getUpperBound(), "+"), bound(range.getLowerBound(), "-"))
+                .add(count(limit)).build(), records(key));
+    }
+
+    private static Object[] count(Limit limit) {
+        return limit != null && limit.isLimited() ? new Object[] {"COUNT", limit.getCount()} : new Object[0];
     }
 
     @Override
