@@ -218,7 +218,7 @@ public class FastpathConnection implements RedisConnection {
     public List<Object> exec() {
         requireOpen();
         if (transaction == null) {
-            throw new InvalidDataAccessApiUsageException("No ongoing transaction; Did you forget to call multi");
+            return withoutMulti("EXEC");
         }
         TransactionBlock block = transaction;
         transaction = null;
@@ -240,17 +240,32 @@ public class FastpathConnection implements RedisConnection {
     public void discard() {
         requireOpen();
         if (transaction == null) {
-            throw new InvalidDataAccessApiUsageException("No ongoing transaction; Did you forget to call multi");
+            withoutMulti("DISCARD");
+            return;
         }
         transaction = null; // nothing was sent: the block lives in memory until EXEC
         releaseWatch(); // DISCARD also unwatches every key
+    }
+
+    /**
+     * EXEC or DISCARD without MULTI fails as the server's own error would with Lettuce's factory (a
+     * {@code RedisSystemException}), inside a pipeline when the pipeline closes; nothing is sent.
+     */
+    private List<Object> withoutMulti(String command) {
+        RuntimeException refused = FastpathExceptionTranslator.translate(
+                new io.fastpath.RedisServerException("ERR " + command + " without MULTI"));
+        if (pipeline != null) {
+            pipeline.add(java.util.concurrent.CompletableFuture.failedFuture(refused), Function.identity(), false);
+            return null;
+        }
+        throw refused;
     }
 
     @Override
     public void watch(byte[]... keys) {
         requireOpen();
         if (transaction != null) {
-            throw new InvalidDataAccessApiUsageException("WATCH is not allowed inside MULTI (the server refuses it too)");
+            throw new InvalidDataAccessApiUsageException("WATCH is not supported when a transaction is active");
         }
         List<byte[]> keyList = List.of(keys);
         try {

@@ -24,6 +24,9 @@ final class FastpathScriptingCommands implements RedisScriptingCommands {
 
     @Override
     public void scriptKill() {
+        if (connection.isQueueing()) { // EXEC could not run while the server runs the script to kill
+            throw new org.springframework.dao.InvalidDataAccessApiUsageException("Script kill not permitted in a transaction");
+        }
         connection.invokeStatus(command("SCRIPT", "KILL"));
     }
 

@@ -5,7 +5,6 @@ import io.fastpath.Queued;
 import io.fastpath.Transaction;
 import io.fastpath.WatchedConnection;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 
@@ -41,13 +40,13 @@ final class TransactionBlock {
 
     /**
      * Sends the block. Committed: each result in order (status replies left out), the first command that failed
-     * while the block ran thrown as Spring's exception, as Lettuce's factory does. Aborted by a watched key: an
-     * empty list, Spring's sign that nothing ran.
+     * while the block ran thrown as Spring's exception, as Lettuce's factory does. Aborted by a watched key: null,
+     * as Lettuce's connection answers (the template turns it into an empty list).
      */
     List<Object> exec(boolean convertResults) {
         boolean committed = plain != null ? plain.exec().committed() : watched.exec();
         if (!committed) {
-            return Collections.emptyList();
+            return null;
         }
         List<Object> results = new ArrayList<>(entries.size());
         for (Entry<?> entry : entries) {

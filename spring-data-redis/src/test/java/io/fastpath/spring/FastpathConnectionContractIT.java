@@ -142,14 +142,14 @@ class FastpathConnectionContractIT {
     }
 
     @Test
-    void aWatchedKeyChangedByAnotherClientAbortsExecWithAnEmptyList() {
+    void aWatchedKeyChangedByAnotherClientMakesExecReturnNullAsLettucesDoes() {
         connection.stringCommands().set(bytes("balance"), bytes("100"));
         connection.watch(bytes("balance"));
         assertThat(text(connection.stringCommands().get(bytes("balance")))).isEqualTo("100"); // read on the watched connection
         SERVER.server().call("SET", "balance", "50");
         connection.multi();
         connection.stringCommands().set(bytes("balance"), bytes("70"));
-        assertThat(connection.exec()).isEmpty();
+        assertThat(connection.exec()).isNull();
         assertThat(text(connection.stringCommands().get(bytes("balance")))).isEqualTo("50");
     }
 
@@ -163,12 +163,43 @@ class FastpathConnectionContractIT {
     }
 
     @Test
-    void discardDropsTheBlockAndExecWithoutMultiIsRefusedLikeLettuces() {
+    void discardDropsTheBlockAndExecWithoutMultiFailsAsTheServersErrorWouldWithLettuce() {
         connection.multi();
+        connection.multi(); // a second MULTI is ignored
         connection.stringCommands().set(bytes("d"), bytes("1"));
         connection.discard();
         assertThat(connection.stringCommands().get(bytes("d"))).isNull();
-        assertThatThrownBy(connection::exec).isInstanceOf(InvalidDataAccessApiUsageException.class);
+        assertThatThrownBy(connection::exec).isInstanceOf(RedisSystemException.class).hasMessage("ERR EXEC without MULTI");
+        connection.multi(); // a new transaction after the discarded one
+        connection.stringCommands().set(bytes("d"), bytes("2"));
+        assertThat(connection.exec()).containsExactly(true);
+    }
+
+    @Test
+    void inAPipelineExecWithoutMultiFailsWhenThePipelineCloses() {
+        connection.openPipeline();
+        connection.stringCommands().set(bytes("p"), bytes("1"));
+        assertThat(connection.exec()).isNull();
+        assertThatThrownBy(connection::closePipeline).isInstanceOf(RedisPipelineException.class)
+                .cause().hasMessage("ERR EXEC without MULTI");
+        assertThat(text(connection.stringCommands().get(bytes("p")))).isEqualTo("1");
+    }
+
+    @Test
+    void aFailedCommandInsideATransactionFailsExecWithTheServersError() {
+        connection.multi();
+        connection.stringCommands().set(bytes("foo"), bytes("bar"));
+        connection.listCommands().lPop(bytes("foo"));
+        assertThatThrownBy(connection::exec).isInstanceOf(RedisSystemException.class).hasMessageStartingWith("WRONGTYPE");
+        assertThat(text(connection.stringCommands().get(bytes("foo")))).isEqualTo("bar"); // the server does not roll back
+    }
+
+    @Test
+    void watchAndScriptKillInsideATransactionAreRefusedAsLettuceRefusesThem() {
+        connection.multi();
+        assertThatThrownBy(() -> connection.watch(bytes("k"))).isInstanceOf(InvalidDataAccessApiUsageException.class);
+        assertThatThrownBy(() -> connection.scriptingCommands().scriptKill()).isInstanceOf(InvalidDataAccessApiUsageException.class);
+        connection.discard();
     }
 
     @Test

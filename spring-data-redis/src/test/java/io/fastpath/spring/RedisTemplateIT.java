@@ -176,9 +176,15 @@ class RedisTemplateIT {
         container.start();
         try {
             template.convertAndSend("orders", "42");
+            template.convertAndSend("orders", "43");
             template.convertAndSend("news.sport", "goal");
-            assertThat(received.poll(10, TimeUnit.SECONDS)).isEqualTo("orders=42");
-            assertThat(received.poll(10, TimeUnit.SECONDS)).isEqualTo("news.sport=goal");
+            List<String> messages = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                messages.add(received.poll(10, TimeUnit.SECONDS));
+            }
+            // each channel's messages in order; a channel's and a pattern's are separate subscriptions
+            assertThat(messages).containsExactlyInAnyOrder("orders=42", "orders=43", "news.sport=goal");
+            assertThat(messages.indexOf("orders=42")).isLessThan(messages.indexOf("orders=43"));
         } finally {
             container.stop();
             container.destroy();
