@@ -35,6 +35,8 @@ import org.springframework.data.redis.core.types.RedisClientInfo;
  */
 public class FastpathClusterConnection extends FastpathConnection implements RedisClusterConnection {
 
+    private final ClusterServerCommands clusterServerCommands = new ClusterServerCommands();
+
     FastpathClusterConnection(FastpathConnectionFactory factory, RedisClient client) {
         super(factory, client);
     }
@@ -82,7 +84,7 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
 
     @Override
     public RedisClusterServerCommands serverCommands() {
-        return new ClusterServerCommands();
+        return clusterServerCommands;
     }
 
     // ---- RedisClusterCommands ----

@@ -206,7 +206,6 @@ class CommandGroupsIT {
         assertThat(sets.sInterStore(b("i"), b("s1"), b("s2"))).isEqualTo(2L);
         assertThat(sets.sUnionStore(b("u"), b("s1"), b("s2"))).isEqualTo(4L);
         assertThat(sets.sDiffStore(b("d"), b("s1"), b("s2"))).isEqualTo(1L);
-        assertThat(sets.sInterCard(b("s1"), b("s2"))).isEqualTo(2L);
         assertThat(sets.sMIsMember(b("s1"), b("a"), b("z"))).containsExactly(true, false);
         assertThat(sets.sMove(b("s1"), b("s2"), b("a"))).isTrue();
         assertThat(sets.sRem(b("s2"), b("a"))).isEqualTo(1L);
