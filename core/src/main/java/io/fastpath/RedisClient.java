@@ -86,6 +86,17 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
         return core.dispatchCached(command, false);
     }
 
+    /**
+     * Sends {@code command} (built by any {@link CommandBuilder}) like {@code async().dispatch}, but on the calling
+     * thread's connection to its server whatever its key, so every command one thread sends this way arrives in call
+     * order across keys, as on a single connection (the contract of a Spring Data Redis pipeline). The plain path
+     * spreads keys over the server's connections and keeps order per key only. Blocking commands still use their
+     * pool; on a cluster the order holds per node.
+     */
+    public <T> java.util.concurrent.CompletableFuture<T> dispatchInCallOrder(Command<T> command) {
+        return core.dispatchInCallOrder(command);
+    }
+
     /** Hits, misses, evictions, invalidations and bytes of the client-side cache; {@link CacheStats#DISABLED} when it is off. */
     public CacheStats cacheStats() {
         return core.cache() == null ? CacheStats.DISABLED : core.cache().stats();

@@ -35,8 +35,9 @@ import org.springframework.data.redis.connection.Subscription;
  *
  * <ul>
  *   <li>plain: sent through the shared, auto-pipelined client and awaited ({@code RedisClient.binary().execute});</li>
- *   <li>pipelined ({@link #openPipeline()}): dispatched through the async API at once, results gathered in order and
- *       converted by {@link #closePipeline()};</li>
+ *   <li>pipelined ({@link #openPipeline()}): dispatched at once on the calling thread's connection to each server
+ *       ({@code RedisClient.dispatchInCallOrder}, so they arrive in call order across keys), results gathered in order
+ *       and converted by {@link #closePipeline()};</li>
  *   <li>queued ({@link #multi()}): added to a Fastpath transaction block, sent by {@link #exec()} as MULTI ... EXEC;</li>
  *   <li>watched ({@link #watch}): run at once on the connection Fastpath leased for the WATCH, until
  *       {@link #exec()}, {@link #discard()}, {@link #unwatch()} or {@link #close()} hands it back.</li>
@@ -96,8 +97,9 @@ public class FastpathConnection implements RedisConnection {
                 return null;
             }
             if (pipeline != null) {
+                // in call order on one connection per server, as a pipeline on one connection would arrive
                 pipeline.add(watched != null ? PipelineResults.completed(() -> watched.read(command))
-                        : client.binary().async().dispatch(command), converter, status);
+                        : client.dispatchInCallOrder(command), converter, status);
                 return null;
             }
             T result = watched != null ? watched.read(command) : client.binary().execute(command);

@@ -170,6 +170,9 @@ class RedisTemplateIT {
         BlockingQueue<String> received = new ArrayBlockingQueue<>(10);
         RedisMessageListenerContainer container = new RedisMessageListenerContainer();
         container.setConnectionFactory(factory);
+        // the default 2 s for the first subscription (a new subscriber connection and its handshake) is tight on a
+        // loaded 2-core CI machine; start() still returns as soon as the server confirmed every name
+        container.setMaxSubscriptionRegistrationWaitingTime(30_000);
         container.addMessageListener((message, pattern) -> received.add(new String(message.getChannel()) + "=" + new String(message.getBody())),
                 List.of(new ChannelTopic("orders"), new PatternTopic("news.*")));
         container.afterPropertiesSet();

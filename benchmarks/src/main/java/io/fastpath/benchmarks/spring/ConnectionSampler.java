@@ -52,6 +52,7 @@ final class ConnectionSampler implements AutoCloseable {
         return ids;
     }
 
+    /** The most connections seen open at once; read after {@link #stopAndCountOpened}. */
     int maxOpen() {
         return maxOpen;
     }
@@ -65,18 +66,29 @@ final class ConnectionSampler implements AutoCloseable {
         throw new IllegalStateException("INFO stats has no total_connections_received");
     }
 
-    /** Connections the server accepted since the sampler started: the factory's, opened while measured. */
-    long opened() {
+    /**
+     * Stops sampling and returns how many connections the server accepted since the sampler started: the factory's,
+     * opened while measured. The sampling thread has stopped before the admin connection is used here: one RESP
+     * connection cannot serve two threads.
+     */
+    long stopAndCountOpened() {
+        stopSampling();
         return connectionsReceived(admin) - receivedAtStart;
     }
 
-    @Override
-    public void close() {
+    private void stopSampling() {
         stop = true;
         try {
             thread.join();
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            stopSampling();
         } finally {
             admin.close();
         }

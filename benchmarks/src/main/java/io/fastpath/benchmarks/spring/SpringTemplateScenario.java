@@ -80,7 +80,7 @@ public final class SpringTemplateScenario implements Scenario {
             }
             double pipelined = count / seconds(start);
             double threads = threaded(template, count);
-            long opened = sampler.opened(); // read before the sampler closes its connection
+            long opened = sampler.stopAndCountOpened();
             return new Row(label).metric("loop", loop).metric("pipelined", pipelined).metric("threads", threads)
                     .metric("max-connections", sampler.maxOpen()).metric("opened", opened);
         }
@@ -128,8 +128,9 @@ public final class SpringTemplateScenario implements Scenario {
                 }
             }
             double async = count / seconds(start);
+            long opened = sampler.stopAndCountOpened();
             return new Row("Fastpath native async API (reference)").metric("pipelined", async)
-                    .metric("max-connections", sampler.maxOpen()).metric("opened", sampler.opened());
+                    .metric("max-connections", sampler.maxOpen()).metric("opened", opened);
         }
     }
 
