@@ -80,7 +80,7 @@ public final class BenchmarkMain {
     scenarios.add(new CacheStalenessScenario());
     scenarios.add(new PrimaryKillScenario());
     scenarios.add(new BlockingPopScenario());
-    scenarios.add(new io.fastpath.benchmarks.spring.SpringTemplateScenario()); // j: only with --scenarios j
+    scenarios.add(new io.fastpath.benchmarks.spring.SpringTemplateScenario()); // k: only with --scenarios k (j is seed 000 on main)
     return scenarios;
   }
 

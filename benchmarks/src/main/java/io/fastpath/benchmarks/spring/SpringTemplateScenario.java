@@ -17,7 +17,7 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * (j) Seed 001's job: {@code --count} {@code opsForValue().set} of 100-byte values through {@code StringRedisTemplate},
+ * (k) Seed 001's job: {@code --count} {@code opsForValue().set} of 100-byte values through {@code StringRedisTemplate},
  * (1) in a plain loop as the seed wrote it, (2) with {@code executePipelined} in batches of 1,000, and (3) from 8
  * threads sharing one template; per Spring connection factory, and Fastpath's native async API (1,000 in flight) as
  * the reference for (2). A sampler reads {@code CLIENT LIST} on its own connection throughout, so each row shows the
@@ -30,12 +30,12 @@ public final class SpringTemplateScenario implements Scenario {
 
     @Override
     public String id() {
-        return "j";
+        return "k";
     }
 
     @Override
     public String title() {
-        return "(j) opsForValue().set through RedisTemplate: plain loop, executePipelined, 8 threads (seed 001)";
+        return "(k) opsForValue().set through RedisTemplate: plain loop, executePipelined, 8 threads (seed 001)";
     }
 
     @Override

@@ -13,7 +13,7 @@ import org.springframework.data.redis.connection.lettuce.LettucePoolingClientCon
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The connection factories of scenario (j), each as Spring's documentation sets it up, and the template over it.
+ * The connection factories of scenario (k), each as Spring's documentation sets it up, and the template over it.
  * Closing stops the factory (and with it every thread and connection it started).
  */
 final class TemplateFactories implements AutoCloseable {
