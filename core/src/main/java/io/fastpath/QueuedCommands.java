@@ -16,14 +16,20 @@ final class QueuedCommands {
         if (sealed) {
             throw new IllegalStateException("the transaction has already been sent: queue commands before it is");
         }
-        if (!(command instanceof CommandSpec<T> spec)) {
-            throw new RedisArgumentException("commands must be built by a CommandBuilder");
-        }
+        CommandSpec<T> spec = spec(command);
         TransactionCommands.requireAllowedInTransaction(spec);
         Queued<T> handle = new Queued<>(spec.name());
         commands.add(spec);
         handles.add(handle);
         return handle;
+    }
+
+    /** The built form of {@code command}; anything not made by a {@link CommandBuilder} is refused before sending. */
+    static <T> CommandSpec<T> spec(Command<T> command) {
+        if (!(command instanceof CommandSpec<T> spec)) {
+            throw new RedisArgumentException("commands must be built by a CommandBuilder");
+        }
+        return spec;
     }
 
     int size() {

@@ -86,6 +86,17 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
         return core.dispatchCached(command, false);
     }
 
+    /**
+     * Sends {@code command} (built by any {@link CommandBuilder}) like {@code async().dispatch}, but on the calling
+     * thread's connection to its server whatever its key, so every command one thread sends this way arrives in call
+     * order across keys, as on a single connection (the contract of a Spring Data Redis pipeline). The plain path
+     * spreads keys over the server's connections and keeps order per key only. Blocking commands still use their
+     * pool; on a cluster the order holds per node.
+     */
+    public <T> java.util.concurrent.CompletableFuture<T> dispatchInCallOrder(Command<T> command) {
+        return core.dispatchInCallOrder(command);
+    }
+
     /** Hits, misses, evictions, invalidations and bytes of the client-side cache; {@link CacheStats#DISABLED} when it is off. */
     public CacheStats cacheStats() {
         return core.cache() == null ? CacheStats.DISABLED : core.cache().stats();
@@ -115,6 +126,27 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
      */
     public <R> TransactionResult<R> watch(List<String> keys, Function<WatchedTransaction, R> body) {
         return watch(keys, 1, body);
+    }
+
+    /**
+     * WATCH as separate steps, for frameworks whose transactions are not one callback (Spring Data Redis's
+     * {@code watch}, {@code multi}, {@code exec}): leases a connection from the WATCH pool and watches {@code keys}
+     * (as bytes; encode text as UTF-8). {@link WatchedConnection#read} runs commands on it at once,
+     * {@link WatchedConnection#queue} builds the block that {@link WatchedConnection#exec} sends, and
+     * {@link WatchedConnection#close} gives the connection back without EXEC. Prefer {@link #watch(List, Function)}
+     * where a callback fits: it cannot forget the close.
+     */
+    public WatchedConnection openWatch(List<byte[]> keys) {
+        CommandArguments.requireNotEmpty("WATCH", keys, "key");
+        for (byte[] key : keys) {
+            CommandArguments.requireNotNull("WATCH", "a key", key);
+        }
+        return new WatchedConnection(core.transactions().openWatch(List.copyOf(keys)));
+    }
+
+    /** True when the client found a Redis Cluster on connect and routes by hash slot. */
+    public boolean isCluster() {
+        return core.isCluster();
     }
 
     /** As {@link #watch(List, Function)}, running {@code body} again after an abort, up to {@code maxAttempts} times in all. */

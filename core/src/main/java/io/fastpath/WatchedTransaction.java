@@ -1,6 +1,5 @@
 package io.fastpath;
 
-import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.transaction.WatchSession;
 
 /**
@@ -21,10 +20,7 @@ public final class WatchedTransaction {
 
     /** Runs {@code command} now, on the watched connection, and returns its result (on a cluster: keys in the watched slot). */
     public <T> T read(Command<T> command) {
-        if (!(command instanceof CommandSpec<T> spec)) {
-            throw new RedisArgumentException("commands must be built by a CommandBuilder");
-        }
-        return session.execute(spec);
+        return session.execute(QueuedCommands.spec(command));
     }
 
     /** Adds a command to the block sent when the callback returns; its result is readable after a commit. */

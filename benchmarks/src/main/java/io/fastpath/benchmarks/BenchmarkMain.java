@@ -86,6 +86,7 @@ public final class BenchmarkMain {
     scenarios.add(new PrimaryKillScenario());
     scenarios.add(new BlockingPopScenario());
     scenarios.add(new VerticleChainsScenario(options.clusterNodes.get(0))); // j: only with --scenarios j
+    scenarios.add(new io.fastpath.benchmarks.spring.SpringTemplateScenario()); // k: only with --scenarios k
     return scenarios;
   }
 

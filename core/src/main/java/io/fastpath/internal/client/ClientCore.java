@@ -217,6 +217,32 @@ public final class ClientCore implements AutoCloseable {
         return future;
     }
 
+    /**
+     * {@link #dispatch}, with every command of the calling thread on one connection per server (its thread's lane,
+     * never a detour), so they arrive in call order across keys. Blocking commands keep their own pool; with the
+     * client-side cache on, reads go to the server (in order with the writes) instead of the cache.
+     */
+    public <T> CompletableFuture<T> dispatchInCallOrder(Command<T> command) {
+        CommandSpec<T> spec = spec(command);
+        if (BlockTime.blockNanos(spec.name(), spec.args()) != BlockTime.NOT_BLOCKING) {
+            return send(spec, false);
+        }
+        if (cache != null) {
+            spec = cache.evictingOwnWrites(spec);
+        }
+        AtomicInteger inFlight = congestionDetour ? IN_FLIGHT_BY_THREAD.get() : null;
+        if (inFlight != null) {
+            inFlight.incrementAndGet();
+        }
+        long deadline = System.nanoTime() + commandTimeoutNanos;
+        if (cluster != null) {
+            return cluster.dispatchOnCallerLane(spec, deadline, inFlight);
+        }
+        CommandFuture<T> future = new CommandFuture<>(spec, false, deadline, inFlight);
+        node.route(null, false).send(future); // a null key routes by thread: one connection for all of them
+        return future;
+    }
+
     /** Sends and waits; the future completes on the I/O thread since no user code can be attached to it. */
     public <T> T execute(Command<T> command) {
         CommandSpec<T> spec = spec(command);

@@ -135,6 +135,26 @@ public final class ClusterRouter {
         return result;
     }
 
+    /**
+     * As {@link #dispatch}, but a single-slot command goes on the calling thread's connection to its node rather than
+     * its slot's, so one thread's commands to one node arrive in call order across keys (RedisClient.dispatchInCallOrder).
+     * Keyless commands go by thread already; split and fanned-out ones keep their plan.
+     */
+    public <T> CompletableFuture<T> dispatchOnCallerLane(CommandSpec<T> spec, long deadline, AtomicInteger callerInFlight) {
+        int singleSlot = CommandPlan.singleSlot(spec);
+        if (singleSlot == CommandPlan.NEEDS_PLAN) {
+            return dispatch(spec, false, deadline, callerInFlight, false);
+        }
+        CommandFuture<T> future = new CommandFuture<>(spec, false, deadline, callerInFlight).errorInterceptor(redirects);
+        ClusterNode node = nodeForSlot(singleSlot, spec.readOnly());
+        if (node == null) {
+            send(future, singleSlot, false); // fails with the "no node" error and asks for a refresh
+            return future;
+        }
+        node.connections.routeSlot(-1, false).send(future); // no detour: a detour could overtake the thread's earlier commands
+        return future;
+    }
+
     /** Sends to the node serving {@code slot} (a negative slot: any primary, chosen by the calling thread). */
     void send(CommandFuture<?> future, int slot, boolean callerIdle) {
         ClusterNode node = nodeForSlot(slot, future.spec().readOnly());

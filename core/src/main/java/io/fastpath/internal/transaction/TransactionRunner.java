@@ -75,6 +75,19 @@ public final class TransactionRunner {
      * send the block it returns. An empty block sends UNWATCH instead and counts as committed.
      */
     public ExecOutcome watch(List<byte[]> keys, Function<WatchSession, List<CommandSpec<?>>> body) {
+        WatchLease lease = openWatch(keys);
+        List<CommandSpec<?>> commands;
+        try {
+            commands = body.apply(lease.session());
+        } catch (RuntimeException | Error failure) {
+            lease.release(); // the body or a read refused by the server ended it before EXEC
+            throw failure;
+        }
+        return lease.exec(commands);
+    }
+
+    /** Leases a WATCH connection and watches {@code keys} on it; the caller ends it with exec or release. */
+    public WatchLease openWatch(List<byte[]> keys) {
         if (keys.isEmpty()) {
             throw new RedisArgumentException("WATCH needs at least one key");
         }
@@ -85,53 +98,14 @@ public final class TransactionRunner {
             throw new RedisNotSentException("cluster", "no node serves slot " + slot
                     + " in the client's slot table; a topology refresh was requested", null);
         }
-        Connection connection = lease(endpoint);
-        WatchSession session = new WatchSession(connection, slot, commandTimeoutNanos);
-        boolean execSent = false;
-        boolean reusable = false;
+        WatchLease lease = new WatchLease(lease(endpoint), slot, dedicated, commandTimeoutNanos);
         try {
-            session.run(keyed("WATCH", keys, Converters.OK));
-            int watchChannel = session.lastChannel();
-            List<CommandSpec<?>> commands;
-            try {
-                commands = body.apply(session);
-            } finally {
-                session.close();
-            }
-            if (commands.isEmpty()) {
-                connection.send(new CommandFuture<>(keyed("UNWATCH", List.of(), Converters.REPLY), true,
-                        System.nanoTime() + commandTimeoutNanos)); // ahead of the next lessee's commands, in FIFO order
-                reusable = true;
-                return new ExecOutcome(new Object[0]);
-            }
-            session.requireSlot(commands, "the transaction");
-            TransactionGroup group = new TransactionGroup(commands, watchChannel);
-            CommandFuture<ExecOutcome> exec = execFuture(group, System.nanoTime() + commandTimeoutNanos);
-            execSent = true;
-            connection.send(exec);
-            try {
-                ExecOutcome outcome = awaitExec(exec, group);
-                reusable = true;
-                return outcome;
-            } catch (RedisServerException refused) {
-                reusable = true; // EXEC was answered (EXECABORT): WATCH and MULTI are over on the server
-                throw refused;
-            }
+            lease.watch(keys);
         } catch (RuntimeException | Error failure) {
-            if (!execSent && session.allAnswered()) {
-                // The body or a read refused by the server ended it before EXEC: UNWATCH goes ahead of the next lessee.
-                connection.send(new CommandFuture<>(keyed("UNWATCH", List.of(), Converters.REPLY), true,
-                        System.nanoTime() + commandTimeoutNanos));
-                reusable = true;
-            }
+            lease.release(); // closes the connection instead when WATCH went unanswered
             throw failure;
-        } finally {
-            if (reusable) {
-                dedicated.release(Purpose.WATCH, connection);
-            } else {
-                dedicated.discard(Purpose.WATCH, connection); // a command went unanswered: the connection's state is unknown
-            }
         }
+        return lease;
     }
 
     /** A WATCH connection; one granted just as the waiting caller was interrupted goes back to the pool. */
@@ -148,13 +122,13 @@ public final class TransactionRunner {
         }
     }
 
-    private static CommandFuture<ExecOutcome> execFuture(TransactionGroup group, long deadline) {
+    static CommandFuture<ExecOutcome> execFuture(TransactionGroup group, long deadline) {
         CommandSpec<ExecOutcome> spec = new CommandSpec<>("EXEC", new byte[][] {EXEC},
                 ExecOutcome.converter(group.commands()), firstRoutingKey(group.commands()), false);
         return new CommandFuture<>(spec, true, deadline).transaction(group);
     }
 
-    private static <T> CommandSpec<T> keyed(String name, List<byte[]> keys, ReplyConverter<T> converter) {
+    static <T> CommandSpec<T> keyed(String name, List<byte[]> keys, ReplyConverter<T> converter) {
         ArgumentList arguments = new ArgumentList(name, keys.size() + 1);
         for (byte[] key : keys) {
             arguments.addKey(key);
@@ -172,7 +146,7 @@ public final class TransactionRunner {
     }
 
     /** EXECABORT gets the first command the server refused while queueing, so the cause is visible. */
-    private static ExecOutcome awaitExec(CommandFuture<ExecOutcome> exec, TransactionGroup group) {
+    static ExecOutcome awaitExec(CommandFuture<ExecOutcome> exec, TransactionGroup group) {
         try {
             return await(exec, "EXEC");
         } catch (RedisServerException refused) {

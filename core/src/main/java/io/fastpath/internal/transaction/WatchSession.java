@@ -74,6 +74,11 @@ public final class WatchSession {
         }
     }
 
+    /** The watched keys' slot on a cluster; {@link CommandSlots#NO_KEYS} on a standalone server. */
+    int slot() {
+        return slot;
+    }
+
     int lastChannel() {
         return lastChannel;
     }

@@ -1,0 +1,82 @@
+package io.fastpath.benchmarks.spring;
+
+import io.fastpath.RedisClient;
+import io.fastpath.spring.FastpathConnectionFactory;
+import java.util.List;
+import java.util.function.Supplier;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettucePoolingClientConfiguration;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * The connection factories of scenario (k), each as Spring's documentation sets it up, and the template over it.
+ * Closing stops the factory (and with it every thread and connection it started).
+ */
+final class TemplateFactories implements AutoCloseable {
+    final String label;
+    final RedisConnectionFactory factory;
+    final StringRedisTemplate template;
+    private final Runnable stop;
+
+    private TemplateFactories(String label, RedisConnectionFactory factory, Runnable stop) {
+        this.label = label;
+        this.factory = factory;
+        this.template = new StringRedisTemplate(factory);
+        this.stop = stop;
+    }
+
+    /** The setups for one {@code --clients} name: fastpath, lettuce (default, then shared + pool) and jedis. */
+    static List<Supplier<TemplateFactories>> forClient(String client, String host, int port) {
+        return switch (client) {
+            case "fastpath" -> List.of(() -> fastpath(host, port));
+            case "lettuce" -> List.of(() -> lettuce(host, port, false), () -> lettuce(host, port, true));
+            case "jedis" -> List.of(() -> jedis(host, port));
+            default -> List.of();
+        };
+    }
+
+    static TemplateFactories fastpath(String host, int port) {
+        FastpathConnectionFactory factory = new FastpathConnectionFactory(
+                () -> RedisClient.builder().uri("redis://" + host + ":" + port).clientName("bench-j"));
+        factory.afterPropertiesSet();
+        return new TemplateFactories("FastpathConnectionFactory (defaults)", factory, factory::destroy);
+    }
+
+    /** Boot's default factory; with {@code pooled}, the set-up Spring's docs give for speed: a pool for dedicated connections. */
+    static TemplateFactories lettuce(String host, int port, boolean pooled) {
+        RedisStandaloneConfiguration server = new RedisStandaloneConfiguration(host, port);
+        LettuceConnectionFactory factory;
+        if (pooled) {
+            GenericObjectPoolConfig<io.lettuce.core.api.StatefulConnection<?, ?>> pool = new GenericObjectPoolConfig<>();
+            pool.setMaxTotal(16);
+            factory = new LettuceConnectionFactory(server, LettucePoolingClientConfiguration.builder().poolConfig(pool)
+                    .clientName("bench-j").build());
+            factory.setShareNativeConnection(true);
+        } else {
+            factory = new LettuceConnectionFactory(server,
+                    org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.builder().clientName("bench-j").build());
+        }
+        factory.afterPropertiesSet();
+        factory.start();
+        return new TemplateFactories(pooled ? "LettuceConnectionFactory (shareNativeConnection + pool of 16)"
+                : "LettuceConnectionFactory (Boot's defaults)", factory, factory::destroy);
+    }
+
+    static TemplateFactories jedis(String host, int port) {
+        JedisConnectionFactory factory = new JedisConnectionFactory(new RedisStandaloneConfiguration(host, port),
+                org.springframework.data.redis.connection.jedis.JedisClientConfiguration.builder().clientName("bench-j")
+                        .usePooling().build());
+        factory.afterPropertiesSet();
+        factory.start();
+        return new TemplateFactories("JedisConnectionFactory (default pool of 8)", factory, factory::destroy);
+    }
+
+    @Override
+    public void close() {
+        stop.run();
+    }
+}

@@ -1,0 +1,72 @@
+package io.fastpath.spring.boot;
+
+import io.fastpath.ReadPolicy;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Fastpath's own settings, beside the standard {@code spring.data.redis.*} ones (address, credentials, SSL,
+ * timeouts, client name, database), which the starter reads as Boot's Lettuce and Jedis configurations do.
+ */
+@ConfigurationProperties("fastpath")
+public class FastpathProperties {
+    /** Multiplexed connections per server (a power of two); every template call shares them. */
+    private int connectionsPerNode = 4;
+    /** Event-loop threads of the client; 0 means one per core. */
+    private int ioThreads = 0;
+    /** Connections per server for blocking commands (BLPOP, XREAD BLOCK...), opened on first use. */
+    private int blockingConnectionsPerNode = 8;
+    /** Connections per server for WATCH transactions, opened on first use. */
+    private int watchConnectionsPerNode = 4;
+    /** Cluster: whether read-only commands may go to replicas. */
+    private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
+    /** Whether pipeline and transaction results are converted to Spring's types, as with Lettuce's factory. */
+    private boolean convertPipelineAndTxResults = true;
+
+    public int getConnectionsPerNode() {
+        return connectionsPerNode;
+    }
+
+    public void setConnectionsPerNode(int connectionsPerNode) {
+        this.connectionsPerNode = connectionsPerNode;
+    }
+
+    public int getIoThreads() {
+        return ioThreads;
+    }
+
+    public void setIoThreads(int ioThreads) {
+        this.ioThreads = ioThreads;
+    }
+
+    public int getBlockingConnectionsPerNode() {
+        return blockingConnectionsPerNode;
+    }
+
+    public void setBlockingConnectionsPerNode(int blockingConnectionsPerNode) {
+        this.blockingConnectionsPerNode = blockingConnectionsPerNode;
+    }
+
+    public int getWatchConnectionsPerNode() {
+        return watchConnectionsPerNode;
+    }
+
+    public void setWatchConnectionsPerNode(int watchConnectionsPerNode) {
+        this.watchConnectionsPerNode = watchConnectionsPerNode;
+    }
+
+    public ReadPolicy getReadPolicy() {
+        return readPolicy;
+    }
+
+    public void setReadPolicy(ReadPolicy readPolicy) {
+        this.readPolicy = readPolicy;
+    }
+
+    public boolean isConvertPipelineAndTxResults() {
+        return convertPipelineAndTxResults;
+    }
+
+    public void setConvertPipelineAndTxResults(boolean convertPipelineAndTxResults) {
+        this.convertPipelineAndTxResults = convertPipelineAndTxResults;
+    }
+}

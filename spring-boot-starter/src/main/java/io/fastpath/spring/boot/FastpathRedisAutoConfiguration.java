@@ -1,0 +1,43 @@
+package io.fastpath.spring.boot;
+
+import io.fastpath.RedisClient;
+import io.fastpath.spring.FastpathConnectionFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * Provides the application's {@link RedisConnectionFactory}: a {@link FastpathConnectionFactory} built from the
+ * standard {@code spring.data.redis.*} properties and {@code fastpath.*}. It runs before Boot's Redis auto-configuration,
+ * so with Lettuce or Jedis also on the classpath this factory is the one Boot's templates use (as Boot prefers Lettuce
+ * over Jedis), and it backs off when the application defines its own factory or names
+ * {@code spring.data.redis.client-type}.
+ */
+@AutoConfiguration(before = DataRedisAutoConfiguration.class)
+@ConditionalOnClass({RedisClient.class, FastpathConnectionFactory.class, DataRedisAutoConfiguration.class})
+@Conditional(NoClientTypeChosenCondition.class)
+@EnableConfigurationProperties({DataRedisProperties.class, FastpathProperties.class})
+public class FastpathRedisAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean(RedisConnectionFactory.class)
+    FastpathConnectionFactory redisConnectionFactory(DataRedisProperties redis, FastpathProperties fastpath,
+                                                     ObjectProvider<DataRedisConnectionDetails> connectionDetails,
+                                                     ObjectProvider<FastpathClientBuilderCustomizer> customizers) {
+        // Boot's Redis auto-configuration defines the details from spring.data.redis.* (url parsed, SSL bundle resolved)
+        // unless a service connection did; its bean exists by the time this factory is created.
+        DataRedisConnectionDetails details = connectionDetails.getObject();
+        FastpathConnectionFactory factory = new FastpathConnectionFactory(() -> ClientBuilderFromProperties.builder(details, redis,
+                fastpath, customizers.orderedStream().toList()));
+        factory.setConvertPipelineAndTxResults(fastpath.isConvertPipelineAndTxResults());
+        return factory;
+    }
+}

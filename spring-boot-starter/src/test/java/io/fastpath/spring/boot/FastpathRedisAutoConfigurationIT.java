@@ -1,0 +1,98 @@
+package io.fastpath.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fastpath.spring.FastpathConnectionFactory;
+import io.fastpath.testkit.RedisServerExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/** The starter from properties alone, through Boot's own ApplicationContextRunner, against a real redis-server. */
+class FastpathRedisAutoConfigurationIT {
+    @RegisterExtension
+    static final RedisServerExtension SERVER = RedisServerExtension.standalone();
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(FastpathRedisAutoConfiguration.class, DataRedisAutoConfiguration.class));
+
+    private String hostAndPort() {
+        return "spring.data.redis.port=" + SERVER.server().port();
+    }
+
+    @Test
+    void hostPortDatabaseAndClientNameComeFromSpringDataRedisProperties() {
+        runner.withPropertyValues("spring.data.redis.host=127.0.0.1", hostAndPort(), "spring.data.redis.database=2",
+                "spring.data.redis.client-name=boot-it", "spring.data.redis.timeout=3s").run(context -> {
+            assertThat(context).hasSingleBean(RedisConnectionFactory.class);
+            assertThat(context.getBean(RedisConnectionFactory.class)).isInstanceOf(FastpathConnectionFactory.class);
+            StringRedisTemplate template = context.getBean(StringRedisTemplate.class);
+            template.opsForValue().set("boot:key", "value");
+            assertThat(template.opsForValue().get("boot:key")).isEqualTo("value");
+            String clients = (String) SERVER.server().call("CLIENT", "LIST");
+            assertThat(clients.lines().filter(line -> line.contains(" name=boot-it ")))
+                    .hasSize(4).allSatisfy(line -> assertThat(line).contains(" db=2 "));
+        });
+    }
+
+    @Test
+    void aUrlAndFastpathOptionsAreApplied() {
+        runner.withPropertyValues("spring.data.redis.url=redis://127.0.0.1:" + SERVER.server().port() + "/1",
+                "spring.data.redis.client-name=url-it", "fastpath.connections-per-node=2").run(context -> {
+            context.getBean(StringRedisTemplate.class).opsForValue().set("url:key", "v");
+            String clients = (String) SERVER.server().call("CLIENT", "LIST");
+            assertThat(clients.lines().filter(line -> line.contains(" name=url-it ")))
+                    .hasSize(2).allSatisfy(line -> assertThat(line).contains(" db=1 "));
+        });
+    }
+
+    @Test
+    void fastpathsFactoryWinsOverLettucesWhenBothAreOnTheClasspath() {
+        runner.withPropertyValues(hostAndPort()).run(context -> {
+            assertThat(LettuceConnectionFactory.class).isNotNull(); // Lettuce is on this test's classpath
+            assertThat(context).hasSingleBean(RedisConnectionFactory.class);
+            assertThat(context).getBean(RedisConnectionFactory.class).isInstanceOf(FastpathConnectionFactory.class);
+        });
+    }
+
+    @Test
+    void namingAClientTypeHandsTheFactoryBackToBoot() {
+        runner.withPropertyValues(hostAndPort(), "spring.data.redis.client-type=lettuce").run(context ->
+                assertThat(context).getBean(RedisConnectionFactory.class).isInstanceOf(LettuceConnectionFactory.class));
+    }
+
+    @Test
+    void anApplicationsOwnFactoryIsKept() {
+        runner.withPropertyValues(hostAndPort())
+                .withBean("custom", RedisConnectionFactory.class, () -> FastpathConnectionFactory.of(SERVER.server().uri()))
+                .run(context -> {
+                    assertThat(context).hasSingleBean(RedisConnectionFactory.class);
+                    assertThat(context).hasBean("custom").doesNotHaveBean("redisConnectionFactory");
+                });
+    }
+
+    @Test
+    void sentinelPropertiesFailWithAMessageNamingTheComingSupport() {
+        runner.withPropertyValues("spring.data.redis.sentinel.master=mymaster", "spring.data.redis.sentinel.nodes=127.0.0.1:26379")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("no Sentinel support yet")
+                            .hasMessageContaining("it is coming");
+                });
+    }
+
+    @Test
+    void customizersSeeTheBuilderAfterTheProperties() {
+        runner.withPropertyValues(hostAndPort())
+                .withBean(FastpathClientBuilderCustomizer.class, () -> builder -> builder.clientName("customized"))
+                .run(context -> {
+                    context.getBean(StringRedisTemplate.class).opsForValue().set("c", "v");
+                    assertThat((String) SERVER.server().call("CLIENT", "LIST")).contains(" name=customized ");
+                });
+    }
+}

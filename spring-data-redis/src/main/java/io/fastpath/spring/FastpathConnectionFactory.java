@@ -1,0 +1,181 @@
+package io.fastpath.spring;
+
+import io.fastpath.RedisClient;
+import io.fastpath.RedisClientBuilder;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.InitializingBean;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.dao.InvalidDataAccessResourceUsageException;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisSentinelConnection;
+
+/**
+ * A {@link RedisConnectionFactory} backed by one shared Fastpath {@link RedisClient}: every
+ * {@link RedisConnection} it hands out is a light view over that client, so {@code RedisTemplate},
+ * {@code RedisCacheManager}, {@code RedisMessageListenerContainer} and repositories run on the client's few
+ * multiplexed connections, auto-pipelined, and never open a connection per command or per pipeline.
+ *
+ * <pre>{@code
+ * @Bean
+ * FastpathConnectionFactory redisConnectionFactory() {
+ *     return new FastpathConnectionFactory(() -> RedisClient.builder().uri("redis://localhost:6379"));
+ * }
+ * }</pre>
+ *
+ * <p>Given a builder, the factory owns its client: it builds it in {@link #afterPropertiesSet()} (or on the first
+ * {@link #getConnection()}) and closes it in {@link #destroy()}; {@code select(n)} then switches a connection to a
+ * client of database {@code n}, built once from the same builder. Given a client, the factory leaves its
+ * life to the caller and refuses {@code select}. A cluster is detected by the client; {@link #getConnection()} then
+ * returns a {@link RedisClusterConnection}. Thread-safe.
+ */
+public class FastpathConnectionFactory implements RedisConnectionFactory, InitializingBean, DisposableBean {
+    private final Supplier<RedisClientBuilder> builder;
+    private final boolean ownsClient;
+    /** Clients of other databases, built on the first {@code select(n)} of each; closed with the factory. */
+    private final Map<Integer, RedisClient> databaseClients = new ConcurrentHashMap<>();
+    private boolean convertPipelineAndTxResults = true;
+    // Any thread: set once, under this factory's lock.
+    private volatile RedisClient client;
+    private volatile boolean destroyed;
+
+    /** A factory that builds (and later closes) its own client from {@code builder}, asked again for each database. */
+    public FastpathConnectionFactory(Supplier<RedisClientBuilder> builder) {
+        if (builder == null) {
+            throw new IllegalArgumentException("the client builder supplier must not be null");
+        }
+        this.builder = builder;
+        this.ownsClient = true;
+    }
+
+    /** A factory over an existing client, whose life stays with the caller; {@code select} is refused. */
+    public FastpathConnectionFactory(RedisClient client) {
+        if (client == null) {
+            throw new IllegalArgumentException("the client must not be null");
+        }
+        this.builder = null;
+        this.ownsClient = false;
+        this.client = client;
+    }
+
+    /** A factory that connects to {@code redis://...} with Fastpath's defaults. */
+    public static FastpathConnectionFactory of(String uri) {
+        return new FastpathConnectionFactory(() -> RedisClient.builder().uri(uri));
+    }
+
+    @Override
+    public void afterPropertiesSet() {
+        client();
+    }
+
+    /** The shared client, built on first use when this factory owns it. */
+    public RedisClient client() {
+        RedisClient current = client;
+        if (current != null) {
+            return current;
+        }
+        synchronized (this) {
+            if (destroyed) {
+                throw new InvalidDataAccessApiUsageException("this FastpathConnectionFactory was destroyed");
+            }
+            if (client == null) {
+                client = build(null);
+            }
+            return client;
+        }
+    }
+
+    private RedisClient build(Integer database) {
+        RedisClientBuilder configured = builder.get();
+        if (configured == null) {
+            throw new InvalidDataAccessApiUsageException("the client builder supplier returned null");
+        }
+        try {
+            return database == null ? configured.build() : configured.database(database).build();
+        } catch (RuntimeException failed) {
+            throw FastpathExceptionTranslator.translate(failed);
+        }
+    }
+
+    /** The client of {@code database} for {@code select}: the shared one for database 0 unless it was configured otherwise. */
+    RedisClient clientForDatabase(int database) {
+        if (!ownsClient) {
+            throw new InvalidDataAccessApiUsageException("SELECT " + database + " needs a client of that database, and this"
+                    + " factory was given a ready client: create it with a RedisClientBuilder supplier, or use a factory"
+                    + " per database (a shared connection never changes its database)");
+        }
+        if (database < 0) {
+            throw new InvalidDataAccessApiUsageException("the database index must not be negative, got " + database);
+        }
+        return databaseClients.computeIfAbsent(database, this::build);
+    }
+
+    @Override
+    public RedisConnection getConnection() {
+        RedisClient shared = client();
+        return isCluster() ? new FastpathClusterConnection(this, shared) : new FastpathConnection(this, shared);
+    }
+
+    @Override
+    public RedisClusterConnection getClusterConnection() {
+        if (!isCluster()) {
+            throw new InvalidDataAccessResourceUsageException("the Fastpath client is connected to a standalone server, not a cluster");
+        }
+        return new FastpathClusterConnection(this, client());
+    }
+
+    /** True when the shared client found a Redis Cluster on connect. */
+    public boolean isCluster() {
+        return client().isCluster();
+    }
+
+    @Override
+    public RedisSentinelConnection getSentinelConnection() {
+        throw new InvalidDataAccessResourceUsageException("Sentinel is not supported by Fastpath yet (support is coming):"
+                + " no Sentinel connection can be opened");
+    }
+
+    @Override
+    public boolean getConvertPipelineAndTxResults() {
+        return convertPipelineAndTxResults;
+    }
+
+    /** Whether pipeline and transaction results are converted to Spring's types (true, the default, as Lettuce's factory). */
+    public void setConvertPipelineAndTxResults(boolean convertPipelineAndTxResults) {
+        this.convertPipelineAndTxResults = convertPipelineAndTxResults;
+    }
+
+    @Override
+    public DataAccessException translateExceptionIfPossible(RuntimeException ex) {
+        return FastpathExceptionTranslator.translateIfPossible(ex);
+    }
+
+    /** Closes the clients this factory built; a client handed in stays open. */
+    @Override
+    public void destroy() {
+        RedisClient toClose;
+        synchronized (this) {
+            destroyed = true;
+            toClose = ownsClient ? client : null;
+            client = ownsClient ? null : client;
+        }
+        for (RedisClient database : databaseClients.values()) {
+            database.close();
+        }
+        databaseClients.clear();
+        if (toClose != null) {
+            toClose.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        RedisClient current = client;
+        return "FastpathConnectionFactory[" + (current == null ? "not started" : current.toString()) + "]";
+    }
+}
