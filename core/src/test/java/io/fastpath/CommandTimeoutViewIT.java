@@ -191,6 +191,26 @@ class CommandTimeoutViewIT {
     }
 
     @Test
+    void aCachedReadOnAShorterTimeoutDoesNotWaitOnAFillStartedOnTheClientsTimeout() throws Exception {
+        try (RedisClient redis = RedisClient.builder().uri(server.uri()).commandTimeout(Duration.ofSeconds(30))
+                .clientSideCache(CacheOptions.maxBytes(1 << 20)).build()) {
+            redis.set("k", "v");
+            server.pause(); // SIGSTOP: the fill below waits for the server
+            CompletableFuture<String> patient;
+            try {
+                patient = redis.async().get("k"); // a miss: the fill it starts carries the client's 30 s
+                // Joining that fill would wait out its 30 s; the view's read runs its own fill on its own deadline.
+                assertThat(failureOf(redis.withTimeout(Duration.ofMillis(300)).async().get("k")))
+                        .isInstanceOf(RedisTimeoutException.class);
+                assertThat(patient).isNotDone();
+            } finally {
+                server.resume();
+            }
+            assertThat(patient.get(WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo("v");
+        }
+    }
+
+    @Test
     void aCodecViewWithATimeoutCarriesBoth() throws Exception {
         try (RedisClient redis = connect(Duration.ofSeconds(30))) {
             RedisCommands<Account, Point> points = redis.withCodec(AccountPointCodec.CODEC);
