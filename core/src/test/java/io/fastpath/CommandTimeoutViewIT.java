@@ -87,9 +87,9 @@ class CommandTimeoutViewIT {
             CompletableFuture<Boolean> asyncCaller = patient.async().set("async", "v");
 
             assertThatThrownBy(() -> redis.set("hasty", "v")).isInstanceOf(RedisTimeoutException.class);
-            // Not synchronization: the stall outlasts the client's timeout plus the bounded wait's margin, the longest a
-            // caller on the client's timeout would have waited.
-            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(BoundedWait.MARGIN_NANOS) + 1000);
+            // Past the client's timeout plus the bounded wait's margin: the longest a caller on the client's timeout waits.
+            long stallMillis = TimeUnit.NANOSECONDS.toMillis(BoundedWait.MARGIN_NANOS) + 1000;
+            Thread.sleep(stallMillis); // Not synchronization: the stall must outlast any wait on the client's timeout
             assertThat(blockingCaller).isNotDone();
             assertThat(asyncCaller).isNotDone();
 
