@@ -8,6 +8,7 @@ import io.fastpath.AccountPointCodec.Point;
 import io.fastpath.internal.client.BoundedWait;
 import io.fastpath.testkit.FaultProxy;
 import io.fastpath.testkit.RedisServer;
+import io.fastpath.testkit.RedisServerExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code withTimeout(d)} against a real server: each command of the view carries {@code d} instead of the client's
@@ -28,16 +30,21 @@ import org.junit.jupiter.api.Test;
  */
 class CommandTimeoutViewIT {
     private static final Duration WAIT = Duration.ofSeconds(10);
+
+    @RegisterExtension
+    static RedisServerExtension redis = RedisServerExtension.standalone();
+
     RedisServer server;
 
     @BeforeEach
-    void start() {
-        server = RedisServer.start();
+    void emptyServer() {
+        server = redis.server();
+        server.call("FLUSHALL");
     }
 
     @AfterEach
-    void stop() {
-        server.close();
+    void endAnyPause() {
+        server.call("CLIENT", "UNPAUSE");
     }
 
     private RedisClient connect(Duration commandTimeout) {

@@ -3,25 +3,16 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.testkit.AllocatedBytes;
-import io.fastpath.testkit.RedisServer;
-import io.netty.util.ResourceLeakDetector;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * What a view costs a command in allocation: bytes per blocking GET (caller and the client's threads, ThreadMXBean)
  * through the client itself and through a {@code withTimeout} view, which must add nothing (it hands the core a long);
  * and, for the record, through a {@code withCodec} view of a user codec equal to UTF-8.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ViewAllocationIT {
-    private static final int WARMUP = 30_000;
-    private static final int MEASURED = 50_000;
-
+class ViewAllocationIT extends AllocationMeasurement {
     /** UTF-8 Strings, but not the built-in codec: what any user codec pays. */
     private static final RedisCodec<String, String> USER_STRINGS = new RedisCodec<>() {
         @Override
@@ -44,23 +35,6 @@ class ViewAllocationIT {
             return new String(bytes, StandardCharsets.UTF_8);
         }
     };
-
-    RedisServer server;
-    ResourceLeakDetector.Level leakDetection;
-
-    @BeforeAll
-    void start() {
-        server = RedisServer.start();
-        // PARANOID leak detection records a stack trace per buffer, which would drown what is measured here.
-        leakDetection = ResourceLeakDetector.getLevel();
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-    }
-
-    @AfterAll
-    void stop() {
-        ResourceLeakDetector.setLevel(leakDetection);
-        server.close();
-    }
 
     @Test
     void aTimeoutViewAddsNoAllocationPerCommand() {
