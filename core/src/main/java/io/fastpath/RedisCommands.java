@@ -17,8 +17,8 @@ public interface RedisCommands<K, V> extends StringCommands<K, V>, ServerCommand
      * client's {@link RedisClientBuilder#commandTimeout}: from the call to the reply, queueing, reconnecting, replays
      * and cluster redirects and retries included, failing at that deadline as with the client's own (a
      * {@link RedisTimeoutException}, or {@link RedisNotSentException} for a command the client never wrote). A
-     * blocking command (BLPOP, XREAD BLOCK...) keeps its own block time and gets
-     * {@code timeout} on top of it. {@code async()} of the result has the same timeout.
+     * blocking command (BLPOP, XREAD BLOCK...) keeps its own block time and gets {@code timeout} on top of it.
+     * {@code async()} of the result has the same timeout.
      *
      * <p>Costs one view object (returned as is when the timeout is already this view's); keep it in a field rather
      * than calling this per command. A command pays nothing more than on the client itself.

@@ -187,7 +187,7 @@ public final class ClientCore implements AutoCloseable {
         return send(spec(command), false, commandTimeoutNanos);
     }
 
-    /** {@link #dispatch} with {@code timeoutNanos} (already checked by {@link CommandTimeout}) for the client's own. */
+    /** {@link #dispatch} with a view's timeout (checked by {@link CommandTimeout}) instead of commandTimeout. */
     public <T> CompletableFuture<T> dispatch(Command<T> command, long timeoutNanos) {
         return send(spec(command), false, timeoutNanos);
     }
@@ -262,7 +262,7 @@ public final class ClientCore implements AutoCloseable {
         return execute(command, commandTimeoutNanos);
     }
 
-    /** {@link #execute} with {@code timeoutNanos} (already checked by {@link CommandTimeout}) for the client's own. */
+    /** {@link #execute} with a view's timeout (checked by {@link CommandTimeout}) instead of commandTimeout. */
     public <T> T execute(Command<T> command, long timeoutNanos) {
         CommandSpec<T> spec = spec(command);
         resources.requireNotIoThread("the blocking ", spec.name()); // before anything is sent
