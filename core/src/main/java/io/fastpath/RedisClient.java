@@ -1,6 +1,5 @@
 package io.fastpath;
 
-import io.fastpath.internal.client.AsyncView;
 import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.cache.ClientSideCache;
 import io.fastpath.internal.client.SyncView;
@@ -8,6 +7,7 @@ import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.pubsub.PubSubKind;
 import io.fastpath.internal.transaction.ExecOutcome;
 import io.fastpath.internal.transaction.WatchSession;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,13 +34,14 @@ import java.util.function.Function;
  */
 public final class RedisClient implements RedisCommands<String, String>, AutoCloseable {
     private final ClientCore core;
-    private final AsyncView<String, String> async;
+    /** This client's own commands as a view: its {@code async()} and {@code withTimeout} serve the client's. */
+    private final SyncView<String, String> strings;
     private final SyncView<byte[], byte[]> binary;
     private final String description;
 
     RedisClient(ClientCore core, String description) {
         this.core = core;
-        this.async = new AsyncView<>(core, CommandBuilder.UTF8);
+        this.strings = new SyncView<>(core, CommandBuilder.UTF8);
         this.binary = new SyncView<>(core, CommandBuilder.BYTES);
         this.description = description;
     }
@@ -105,7 +106,37 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
     /** The same commands returning {@link java.util.concurrent.CompletableFuture}s. */
     @Override
     public RedisAsyncCommands<String, String> async() {
-        return async;
+        return strings.async();
+    }
+
+    /**
+     * This client's commands with {@code timeout} instead of its {@link RedisClientBuilder#commandTimeout} as each
+     * command's deadline (see {@link RedisCommands#withTimeout}); transactions, WATCH and subscriptions keep the
+     * client's timeout.
+     *
+     * <pre>{@code
+     * RedisCommands<String, String> quick = redis.withTimeout(Duration.ofMillis(50));   // keep it in a field
+     * String value = quick.get("k");                          // RedisTimeoutException after 50 ms
+     * }</pre>
+     */
+    @Override
+    public RedisCommands<String, String> withTimeout(Duration timeout) {
+        return strings.withTimeout(timeout);
+    }
+
+    /**
+     * Every typed command with keys and values of the user's types, turned into bytes and back by {@code codec}, on
+     * this client's connections and with its command timeout: {@code redis.withCodec(json).get(key)} returns a
+     * {@code V}. Compose with {@link RedisCommands#withTimeout} and {@link RedisCommands#async}. Arguments that
+     * are not keys or values (cursors, stream IDs, scores) keep their own types. A codec that throws fails that command
+     * only: while building, before anything is sent; while decoding a reply, on the caller's future. Make one view per
+     * codec and keep it: it is immutable and thread-safe, and each call builds a new one.
+     *
+     * @throws RedisArgumentException when {@code codec} is null
+     */
+    public <K, V> RedisCommands<K, V> withCodec(RedisCodec<K, V> codec) {
+        CommandArguments.requireNotNull("withCodec", "the codec", codec);
+        return new SyncView<>(core, new CommandBuilder<>(codec));
     }
 
     /**

@@ -4,6 +4,7 @@ import io.fastpath.internal.cache.ClientSideCache;
 import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.client.ClientObservation;
 import io.fastpath.internal.client.ClientResources;
+import io.fastpath.internal.client.CommandTimeout;
 import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.connection.CommandObserver;
 import io.fastpath.internal.connection.ConnectionSettings;
@@ -26,6 +27,12 @@ public final class RedisClientBuilder {
     /** Default connections per server; chosen by the benchmark module's concurrent-GET scenario (README). */
     public static final int DEFAULT_CONNECTIONS_PER_NODE = 4;
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(5);
+    /**
+     * The longest command timeout, the client's ({@link #commandTimeout}) or a view's
+     * ({@link RedisCommands#withTimeout}): a day. Longer is refused as a mistake; a blocking command given a block
+     * time of 0 waits without any deadline.
+     */
+    public static final Duration MAX_COMMAND_TIMEOUT = Duration.ofDays(1);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final int DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION = 32_768;
     public static final int DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED = 8_192;
@@ -246,9 +253,12 @@ public final class RedisClientBuilder {
         return this;
     }
 
-    /** How long a command may take from the call to its reply, queueing and reconnecting included. */
+    /**
+     * How long a command may take from the call to its reply, queueing and reconnecting included: positive, at most
+     * {@link #MAX_COMMAND_TIMEOUT}. A view's {@link RedisCommands#withTimeout} replaces it for that view's commands.
+     */
     public RedisClientBuilder commandTimeout(Duration timeout) {
-        this.commandTimeout = positive("commandTimeout", timeout);
+        this.commandTimeout = CommandTimeout.checked("commandTimeout", timeout);
         return this;
     }
 

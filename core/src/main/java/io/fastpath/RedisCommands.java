@@ -1,5 +1,7 @@
 package io.fastpath;
 
+import java.time.Duration;
+
 /** Every typed command, blocking, for one key/value codec. Thread-safe: share one instance. */
 public interface RedisCommands<K, V> extends StringCommands<K, V>, ServerCommands<K, V>,
         KeyCommands<K, V>, HashCommands<K, V>, ListCommands<K, V>, SetCommands<K, V>, SortedSetCommands<K, V>,
@@ -7,6 +9,22 @@ public interface RedisCommands<K, V> extends StringCommands<K, V>, ServerCommand
         BitmapCommands<K, V>, HyperLogLogCommands<K, V>, GeoCommands<K, V>, PubSubCommands<K, V>,
         BlockingCommands<K, V> {
 
-    /** The same commands, returning futures. */
+    /** The same commands, returning futures (with this view's timeout). */
     RedisAsyncCommands<K, V> async();
+
+    /**
+     * The same commands, on the same client and connections, each with {@code timeout} as its deadline instead of the
+     * client's {@link RedisClientBuilder#commandTimeout}: from the call to the reply, queueing, reconnecting, replays
+     * and cluster redirects and retries included, failing at that deadline as with the client's own (a
+     * {@link RedisTimeoutException}, or {@link RedisNotSentException} for a command the client never wrote). A
+     * blocking command (BLPOP, XREAD BLOCK...) keeps its own block time and gets {@code timeout} on top of it.
+     * {@code async()} of the result has the same timeout.
+     *
+     * <p>Costs one view object (returned as is when the timeout is already this view's); keep it in a field rather
+     * than calling this per command. A command pays nothing more than on the client itself.
+     *
+     * @param timeout positive, at most {@link RedisClientBuilder#MAX_COMMAND_TIMEOUT}
+     * @throws RedisArgumentException for a null, zero, negative or longer timeout, before anything is sent
+     */
+    RedisCommands<K, V> withTimeout(Duration timeout);
 }

@@ -3,40 +3,14 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.testkit.AllocatedBytes;
-import io.fastpath.testkit.RedisServer;
-import io.netty.util.ResourceLeakDetector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * What observing costs in allocation: bytes allocated per blocking GET by the caller and the client's I/O
  * threads (ThreadMXBean), without a listener and with one that reads every field of every moment. The
  * listener path must allocate nothing per command: the command's own record is what it reads.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class CommandListenerAllocationIT {
-    private static final int WARMUP = 30_000;
-    private static final int MEASURED = 50_000;
-
-    RedisServer server;
-    ResourceLeakDetector.Level leakDetection;
-
-    @BeforeAll
-    void start() {
-        server = RedisServer.start();
-        // The tests' PARANOID leak detection records a stack trace per buffer, about 20 KB a GET, which would
-        // drown what is measured here; this class checks allocation, the others check leaks.
-        leakDetection = ResourceLeakDetector.getLevel();
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-    }
-
-    @AfterAll
-    void stop() {
-        ResourceLeakDetector.setLevel(leakDetection);
-        server.close();
-    }
+class CommandListenerAllocationIT extends AllocationMeasurement {
 
     /** Reads everything a metrics listener would, allocating nothing itself. */
     static final class ReadingEverything implements CommandListener {

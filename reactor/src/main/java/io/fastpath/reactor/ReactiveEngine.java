@@ -2,12 +2,16 @@ package io.fastpath.reactor;
 
 import io.fastpath.Command;
 import io.fastpath.RedisAsyncCommands;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import reactor.util.context.ContextView;
 
-/** Hands commands to the client's async view, telling the {@link CommandObserver}. Thread-safe; one per client. */
+/**
+ * Hands commands to the client's async view, telling the {@link CommandObserver}. Thread-safe; one per client, and one
+ * more per {@code withTimeout} view (over the async view of that timeout).
+ */
 final class ReactiveEngine {
     private final RedisAsyncCommands<?, ?> client;
     private final ReactiveOptions options;
@@ -19,6 +23,11 @@ final class ReactiveEngine {
 
     ReactiveOptions options() {
         return options;
+    }
+
+    /** This engine over the client's async view with {@code timeout}, which core checks before anything is sent. */
+    ReactiveEngine withTimeout(Duration timeout) {
+        return new ReactiveEngine(client.withTimeout(timeout), options);
     }
 
     /** Sends now, on the calling thread; the future is the client's own, so cancelling it before the write sends nothing. */

@@ -9,7 +9,7 @@ import java.util.function.Function;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** The reactive commands of one codec over a client's {@link ReactiveEngine}. Thread-safe. */
+/** The reactive commands of one codec (and one timeout: the engine's) over a client's {@link ReactiveEngine}. Thread-safe. */
 final class ReactiveView<K, V> implements RedisReactiveCommands<K, V> {
     private final ReactiveEngine engine;
     private final CommandBuilder<K, V> commands;
@@ -47,5 +47,10 @@ final class ReactiveView<K, V> implements RedisReactiveCommands<K, V> {
     @Override
     public Flux<StreamEntry<K, V>> xreadGroupFlux(K stream, String group, String consumer, Duration block) {
         return new PagedFlux<>(() -> StreamSource.forGroup(engine, commands, stream, group, consumer, block));
+    }
+
+    @Override
+    public RedisReactiveCommands<K, V> withTimeout(Duration timeout) {
+        return new ReactiveView<>(engine.withTimeout(timeout), commands);
     }
 }

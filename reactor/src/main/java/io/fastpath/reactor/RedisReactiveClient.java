@@ -4,6 +4,7 @@ import io.fastpath.Command;
 import io.fastpath.CommandBuilder;
 import io.fastpath.PubSubMessage;
 import io.fastpath.RedisClient;
+import io.fastpath.RedisCodec;
 import io.fastpath.ScanPage;
 import io.fastpath.StreamEntry;
 import java.time.Duration;
@@ -19,13 +20,14 @@ import reactor.core.publisher.Mono;
 public final class RedisReactiveClient implements RedisReactiveCommands<String, String> {
     private final RedisClient client;
     private final ReactiveOptions options;
+    private final ReactiveEngine engine;
     private final ReactiveView<String, String> strings;
     private final ReactiveView<byte[], byte[]> binary;
 
     RedisReactiveClient(RedisClient client, ReactiveOptions options) {
         this.client = client;
         this.options = options;
-        ReactiveEngine engine = new ReactiveEngine(client.async(), options);
+        this.engine = new ReactiveEngine(client.async(), options);
         this.strings = new ReactiveView<>(engine, client.commands());
         this.binary = new ReactiveView<>(engine, client.binary().commands());
     }
@@ -33,6 +35,22 @@ public final class RedisReactiveClient implements RedisReactiveCommands<String, 
     /** The same commands with byte[] keys and values. */
     public RedisReactiveCommands<byte[], byte[]> binary() {
         return binary;
+    }
+
+    /**
+     * The same commands with keys and values of the user's types, turned into bytes and back by {@code codec} (see
+     * {@link RedisClient#withCodec}), with these views' options; compose with {@link #withTimeout}. Make one per
+     * codec and keep it.
+     *
+     * @throws io.fastpath.RedisArgumentException when {@code codec} is null
+     */
+    public <K, V> RedisReactiveCommands<K, V> withCodec(RedisCodec<K, V> codec) {
+        return new ReactiveView<>(engine, client.withCodec(codec).commands());
+    }
+
+    @Override
+    public RedisReactiveCommands<String, String> withTimeout(Duration timeout) {
+        return strings.withTimeout(timeout);
     }
 
     /** The client these views send through. */

@@ -37,4 +37,15 @@ public interface RedisReactiveCommands<K, V> extends StringReactiveCommands<K, V
      * consumer, as with any XREADGROUP).
      */
     Flux<StreamEntry<K, V>> xreadGroupFlux(K stream, String group, String consumer, Duration block);
+
+    /**
+     * The same commands, each with {@code timeout} as its deadline instead of the client's command timeout (see
+     * {@link io.fastpath.RedisCommands#withTimeout}): a Mono whose deadline passes fails with the client's
+     * {@link io.fastpath.RedisTimeoutException}. A Flux's pages each get {@code timeout}; a stream read's BLOCK time
+     * comes on top of it. Checked here, before any subscription.
+     *
+     * @param timeout positive, at most {@link io.fastpath.RedisClientBuilder#MAX_COMMAND_TIMEOUT}
+     * @throws io.fastpath.RedisArgumentException for a null, zero, negative or longer timeout
+     */
+    RedisReactiveCommands<K, V> withTimeout(Duration timeout);
 }

@@ -49,4 +49,23 @@ class ReactiveClusterIT {
             assertThat(keysPerPrimary).hasSize(3).allMatch(count -> count > 0); // the SCAN above covered three nodes
         }
     }
+
+    @Test
+    void aCodecViewWithATimeoutRoutesTheUsersKeysToTheirSlots() {
+        try (RedisClient client = RedisClient.create(cluster.cluster().primaries().get(0).uri())) {
+            RedisReactiveCommands<SensorCodec.Sensor, SensorCodec.Reading> sensors =
+                    FastpathReactive.of(client).withCodec(SensorCodec.CODEC).withTimeout(Duration.ofSeconds(5));
+            List<SensorCodec.Sensor> all = Flux.range(0, 60).map(i -> new SensorCodec.Sensor("site" + i, i)).collectList().block(WAIT);
+
+            StepVerifier.create(Flux.fromIterable(all).flatMap(sensor -> sensors.set(sensor, new SensorCodec.Reading(sensor.number(), "C")))
+                    .count()).expectNext(60L).verifyComplete();
+            StepVerifier.create(sensors.mget(all)) // across every primary: split by slot, reassembled in order
+                    .assertNext(readings -> assertThat(readings).extracting(SensorCodec.Reading::celsius)
+                            .containsExactlyElementsOf(all.stream().map(sensor -> (double) sensor.number()).toList()))
+                    .verifyComplete();
+            StepVerifier.create(sensors.scan(ScanArgs.none().match("sensor:*")).collectList())
+                    .assertNext(keys -> assertThat(keys).containsExactlyInAnyOrderElementsOf(all)).verifyComplete();
+            client.flushall(); // the other test counts every key it scans
+        }
+    }
 }

@@ -4,11 +4,13 @@ import io.fastpath.Command;
 import io.fastpath.CommandBuilder;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisClientBuilder;
+import io.fastpath.RedisCodec;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
 import io.vertx.core.shareddata.LocalMap;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Supplier;
@@ -35,11 +37,13 @@ public final class FastpathVertx implements RedisVertxCommands<String, String> {
     static final String SHARED_CLIENTS = "io.fastpath.vertx.shared-clients";
     private static final String DEFAULT_NAME = "default";
 
+    private final Vertx vertx;
     private final RedisClient client;
     private final VertxView<String, String> strings;
     private final VertxView<byte[], byte[]> binary;
 
     FastpathVertx(Vertx vertx, RedisClient client) {
+        this.vertx = vertx;
         this.client = client;
         this.strings = new VertxView<>(vertx, client.async(), client.commands());
         this.binary = new VertxView<>(vertx, client.async(), client.binary().commands());
@@ -81,6 +85,22 @@ public final class FastpathVertx implements RedisVertxCommands<String, String> {
     /** The same commands with byte[] keys and values. */
     public RedisVertxCommands<byte[], byte[]> binary() {
         return binary;
+    }
+
+    /**
+     * The same commands with keys and values of the user's types, turned into bytes and back by {@code codec} (see
+     * {@link RedisClient#withCodec}), completed on the calling context; compose with {@link #withTimeout}. Make one per
+     * codec and keep it.
+     *
+     * @throws io.fastpath.RedisArgumentException when {@code codec} is null
+     */
+    public <K, V> RedisVertxCommands<K, V> withCodec(RedisCodec<K, V> codec) {
+        return new VertxView<>(vertx, client.async(), client.withCodec(codec).commands());
+    }
+
+    @Override
+    public RedisVertxCommands<String, String> withTimeout(Duration timeout) {
+        return strings.withTimeout(timeout);
     }
 
     /**

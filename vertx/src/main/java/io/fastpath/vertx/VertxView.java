@@ -6,8 +6,9 @@ import io.fastpath.RedisAsyncCommands;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.time.Duration;
 
-/** The commands of one codec, handing each reply to the calling context. Thread-safe. */
+/** The commands of one codec and one timeout (its async view's), handing each reply to the calling context. Thread-safe. */
 final class VertxView<K, V> implements RedisVertxCommands<K, V> {
     private final Vertx vertx;
     private final RedisAsyncCommands<?, ?> client;
@@ -29,5 +30,10 @@ final class VertxView<K, V> implements RedisVertxCommands<K, V> {
     @Override
     public CommandBuilder<K, V> commands() {
         return commands;
+    }
+
+    @Override
+    public RedisVertxCommands<K, V> withTimeout(Duration timeout) {
+        return new VertxView<>(vertx, client.withTimeout(timeout), commands); // core checks the timeout
     }
 }

@@ -12,8 +12,10 @@ import io.vertx.core.Vertx;
 import io.vertx.junit5.Checkpoint;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -57,5 +59,27 @@ class FastpathVertxClusterIT {
                 started.complete();
             }
         }, new DeploymentOptions().setInstances(VERTICLES));
+    }
+
+    @Test
+    void aCodecViewWithATimeoutReadsTheUsersTypesFromEveryPrimary(Vertx vertx, VertxTestContext test) {
+        String uri = cluster.cluster().primaries().get(0).uri();
+        Context context = vertx.getOrCreateContext();
+        context.runOnContext(start -> FastpathVertx.shared(vertx, uri).compose(fastpath -> {
+            RedisVertxCommands<MoneyCodec.OrderId, MoneyCodec.Money> orders =
+                    fastpath.withCodec(MoneyCodec.CODEC).withTimeout(Duration.ofSeconds(5));
+            List<MoneyCodec.OrderId> ids = new ArrayList<>();
+            List<Future<Boolean>> writes = new ArrayList<>();
+            for (long id = 0; id < 60; id++) {
+                ids.add(new MoneyCodec.OrderId(id));
+                writes.add(orders.set(new MoneyCodec.OrderId(id), new MoneyCodec.Money(id * 100, "EUR")));
+            }
+            return Future.all(writes).compose(written -> orders.mget(ids)); // split by slot, reassembled in order
+        }).onComplete(test.succeeding(amounts -> test.verify(() -> {
+            assertThat(Vertx.currentContext()).isSameAs(context);
+            assertThat(amounts).extracting(MoneyCodec.Money::cents).containsExactlyElementsOf(
+                    LongStream.range(0, 60).map(id -> id * 100).boxed().toList());
+            test.completeNow();
+        }))));
     }
 }

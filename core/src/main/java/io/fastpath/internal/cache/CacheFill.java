@@ -33,16 +33,20 @@ final class CacheFill implements ReplyHook {
     /** The key's own-write stamp when the fill was started; a different one at store time means a write of ours overtook it. */
     final long stamp;
     private final String name;
+    /** The timeout its deadline came from (the client's or a withTimeout view's): only readers with the same one join. */
+    final long timeoutNanos;
     private final long deadlineNanos;
     /** The read's reply (or its server error as an ErrorReply); completes on an I/O thread. */
     final CompletableFuture<Reply> result = new CompletableFuture<>();
 
-    CacheFill(ClientSideCache cache, CacheKey key, byte[][] readArgs, String name, long stamp, long deadlineNanos) {
+    CacheFill(ClientSideCache cache, CacheKey key, byte[][] readArgs, String name, long stamp, long timeoutNanos,
+              long deadlineNanos) {
         this.cache = cache;
         this.key = key;
         this.readArgs = readArgs;
         this.name = name;
         this.stamp = stamp;
+        this.timeoutNanos = timeoutNanos;
         this.deadlineNanos = deadlineNanos;
     }
 

@@ -183,7 +183,7 @@ public final class ClientSideCache implements ClientTracking {
             }
         }
         misses.increment();
-        return deliver(fill(key, spec.args(), spec.name(), nowNanos + timeoutNanos).result, spec.converter(), blocking);
+        return deliver(fill(key, spec.args(), spec.name(), timeoutNanos, nowNanos + timeoutNanos).result, spec.converter(), blocking);
     }
 
     /** MGET: one GET entry per key; only the missing keys are read (each through its own shared fill). */
@@ -204,7 +204,7 @@ public final class ClientSideCache implements ClientTracking {
             } else {
                 misses.increment();
                 missing[fills.size()] = i;
-                fills.add(fill(key, get, "GET", deadlineNanos).result);
+                fills.add(fill(key, get, "GET", timeoutNanos, deadlineNanos).result);
             }
         }
         if (fills.isEmpty()) {
@@ -246,14 +246,18 @@ public final class ClientSideCache implements ClientTracking {
         return held == null ? null : held.find(args);
     }
 
-    /** Joins the fill in flight for exactly this read, unless one of our writes to the key completed since it started. */
-    private CacheFill fill(CacheKey key, byte[][] readArgs, String name, long deadlineNanos) {
+    /**
+     * Joins the fill in flight for exactly this read, unless one of our writes to the key completed since it started,
+     * or it runs on another timeout (a withTimeout view's): its deadline would then not be the reader's, so the reader
+     * starts its own fill, and the older one still completes the readers that joined it.
+     */
+    private CacheFill fill(CacheKey key, byte[][] readArgs, String name, long timeoutNanos, long deadlineNanos) {
         ReadKey readKey = new ReadKey(readArgs);
         long stamp = writeStamps.get(key.stripe(STAMP_STRIPES));
         CacheFill[] started = new CacheFill[1];
         CacheFill fill = inFlight.compute(readKey, (ignored, existing) ->
-                existing != null && existing.stamp == stamp && !existing.result.isDone()
-                        ? existing : (started[0] = new CacheFill(this, key, readArgs, name, stamp, deadlineNanos)));
+                existing != null && existing.stamp == stamp && existing.timeoutNanos == timeoutNanos && !existing.result.isDone()
+                        ? existing : (started[0] = new CacheFill(this, key, readArgs, name, stamp, timeoutNanos, deadlineNanos)));
         if (started[0] != null) {
             CacheFill mine = started[0];
             mine.result.whenComplete((reply, failure) -> inFlight.remove(readKey, mine));

@@ -18,8 +18,9 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * Sends a blocking invocation (BLPOP, XREAD BLOCK, WAIT...) on a connection leased from the server's
  * blocking pool, never a shared one: a command the server holds would delay every command queued behind
- * it. Its deadline is the block time plus the command timeout (none for a block time of 0); waiting for
- * a free pooled connection is bounded by the command timeout alone.
+ * it. Its deadline is the block time plus its timeout (the client's command timeout, or its view's
+ * {@code withTimeout}; none for a block time of 0); waiting for a free pooled connection is bounded by that
+ * timeout alone.
  *
  * <p>Thread-safe (any thread).
  */
@@ -29,22 +30,19 @@ final class BlockingDispatch {
     private final ClusterRouter cluster;
     /** The standalone server; null for a cluster. */
     private final Endpoint standalone;
-    private final long commandTimeoutNanos;
     /** Where async callers' futures complete; null: on the I/O thread. */
     private final Executor completionExecutor;
 
-    BlockingDispatch(DedicatedConnections pools, ClusterRouter cluster, Endpoint standalone, long commandTimeoutNanos,
-                     Executor completionExecutor) {
+    BlockingDispatch(DedicatedConnections pools, ClusterRouter cluster, Endpoint standalone, Executor completionExecutor) {
         this.pools = pools;
         this.cluster = cluster;
         this.standalone = standalone;
-        this.commandTimeoutNanos = commandTimeoutNanos;
         this.completionExecutor = completionExecutor;
     }
 
-    <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blockingCaller, long blockNanos) {
+    <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blockingCaller, long blockNanos, long timeoutNanos) {
         long now = System.nanoTime();
-        long deadline = BlockTime.deadline(now, blockNanos, commandTimeoutNanos);
+        long deadline = BlockTime.deadline(now, blockNanos, timeoutNanos);
         Endpoint endpoint = standalone;
         if (cluster != null) {
             int slot = CommandSlots.commonSlot(List.of(spec), spec.name()); // cross-slot keys fail here, unsent
@@ -55,7 +53,7 @@ final class BlockingDispatch {
             }
         }
         CompletableFuture<T> result = new CompletableFuture<>();
-        pools.lease(Purpose.BLOCKING, endpoint, now + commandTimeoutNanos).whenComplete((connection, leaseFailure) -> {
+        pools.lease(Purpose.BLOCKING, endpoint, now + timeoutNanos).whenComplete((connection, leaseFailure) -> {
             if (leaseFailure != null) {
                 complete(result, null, leaseFailure, blockingCaller);
                 return;

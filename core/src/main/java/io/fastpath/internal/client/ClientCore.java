@@ -72,8 +72,7 @@ public final class ClientCore implements AutoCloseable {
         this.closeGraceNanos = closeGraceNanos(commandTimeout);
         this.dedicated = new DedicatedConnections(settings, resources);
         Endpoint standalone = node == null ? null : node.all()[0].endpoint();
-        this.blockingDispatch = new BlockingDispatch(dedicated, cluster, standalone, commandTimeoutNanos,
-                settings.completionExecutor());
+        this.blockingDispatch = new BlockingDispatch(dedicated, cluster, standalone, settings.completionExecutor());
         if (cluster != null) {
             cluster.retiredNodeListener(endpoint -> dedicated.closeNode(endpoint, closeGraceNanos));
         }
@@ -179,27 +178,42 @@ public final class ClientCore implements AutoCloseable {
     /** Per calling thread: its commands not yet completed, so routing knows when it may detour. */
     private static final ThreadLocal<AtomicInteger> IN_FLIGHT_BY_THREAD = ThreadLocal.withInitial(AtomicInteger::new);
 
-    public <T> CompletableFuture<T> dispatch(Command<T> command) {
-        return send(spec(command), false);
+    /** The client's {@code commandTimeout}: the timeout of every command not sent through a {@code withTimeout} view. */
+    public long commandTimeoutNanos() {
+        return commandTimeoutNanos;
     }
 
-    /** The deadline is taken after the cache, which reads the clock itself. */
-    private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blocking) {
+    public <T> CompletableFuture<T> dispatch(Command<T> command) {
+        return send(spec(command), false, commandTimeoutNanos);
+    }
+
+    /** {@link #dispatch} with a view's timeout (checked by {@link CommandTimeout}) instead of commandTimeout. */
+    public <T> CompletableFuture<T> dispatch(Command<T> command, long timeoutNanos) {
+        return send(spec(command), false, timeoutNanos);
+    }
+
+    /**
+     * The one place a command's deadline is set from its timeout (the client's or its view's): everything after it
+     * (the not-sent expiry, replays, redirects and retries, the bounded wait) reads the deadline the command carries.
+     * A blocking command's deadline adds its block time. The deadline is taken after the cache, which reads the
+     * clock itself.
+     */
+    private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
         long blockNanos = BlockTime.blockNanos(spec.name(), spec.args());
         if (blockNanos != BlockTime.NOT_BLOCKING) {
             if (cache != null) {
                 spec = cache.evictingOwnWrites(spec); // BLPOP, BLMOVE... write too: the caller must read its own writes
             }
-            return blockingDispatch.send(spec, blocking, blockNanos); // never on a shared connection
+            return blockingDispatch.send(spec, blocking, blockNanos, timeoutNanos); // never on a shared connection
         }
         if (cache != null) {
-            CompletableFuture<T> cached = cache.read(spec, blocking, commandTimeoutNanos);
+            CompletableFuture<T> cached = cache.read(spec, blocking, timeoutNanos);
             if (cached != null) {
                 return cached;
             }
             spec = cache.evictingOwnWrites(spec); // a write evicts its keys before its caller sees the reply
         }
-        return sendToServer(spec, blocking, System.nanoTime() + commandTimeoutNanos);
+        return sendToServer(spec, blocking, System.nanoTime() + timeoutNanos);
     }
 
     private <T> CompletableFuture<T> sendToServer(CommandSpec<T> spec, boolean blocking, long deadline) {
@@ -225,7 +239,7 @@ public final class ClientCore implements AutoCloseable {
     public <T> CompletableFuture<T> dispatchInCallOrder(Command<T> command) {
         CommandSpec<T> spec = spec(command);
         if (BlockTime.blockNanos(spec.name(), spec.args()) != BlockTime.NOT_BLOCKING) {
-            return send(spec, false);
+            return send(spec, false, commandTimeoutNanos);
         }
         if (cache != null) {
             spec = cache.evictingOwnWrites(spec);
@@ -245,9 +259,14 @@ public final class ClientCore implements AutoCloseable {
 
     /** Sends and waits; the future completes on the I/O thread since no user code can be attached to it. */
     public <T> T execute(Command<T> command) {
+        return execute(command, commandTimeoutNanos);
+    }
+
+    /** {@link #execute} with a view's timeout (checked by {@link CommandTimeout}) instead of commandTimeout. */
+    public <T> T execute(Command<T> command, long timeoutNanos) {
         CommandSpec<T> spec = spec(command);
         resources.requireNotIoThread("the blocking ", spec.name()); // before anything is sent
-        return await(send(spec, true), spec);
+        return await(send(spec, true, timeoutNanos), spec, timeoutNanos);
     }
 
     /** A read-only single-key command served through the client-side cache (generic API, on request). */
@@ -264,7 +283,7 @@ public final class ClientCore implements AutoCloseable {
     public <T> T executeCached(Command<T> command) {
         CommandSpec<T> spec = spec(command);
         resources.requireNotIoThread("the blocking ", spec.name());
-        return await(dispatchCached(command, true), spec);
+        return await(dispatchCached(command, true), spec, commandTimeoutNanos);
     }
 
     /** Connects the cache to this client's routing: fills go to the key's primary, plain reads by the usual path. */
@@ -313,9 +332,9 @@ public final class ClientCore implements AutoCloseable {
      * Waits for a sent command: the connection's deadline timer completes it; the wait itself is bounded by
      * the same deadline plus {@link BoundedWait#MARGIN_NANOS}. A done future (a cache hit) needs no clock; a
      * {@link CommandFuture} carries its deadline; any other (a fan-out, a leased blocking command) is given
-     * one from now, block time included (a block time of 0 asked to wait for ever).
+     * one from now and {@code timeoutNanos}, block time included (a block time of 0 asked to wait for ever).
      */
-    private <T> T await(CompletableFuture<T> future, CommandSpec<T> spec) {
+    private <T> T await(CompletableFuture<T> future, CommandSpec<T> spec, long timeoutNanos) {
         long deadline;
         if (future.isDone()) {
             deadline = 0; // not read: BoundedWait answers a done future at once
@@ -324,8 +343,8 @@ public final class ClientCore implements AutoCloseable {
         } else {
             long blockNanos = BlockTime.blockNanos(spec.name(), spec.args());
             long now = System.nanoTime();
-            deadline = blockNanos == BlockTime.NOT_BLOCKING ? now + commandTimeoutNanos
-                    : BlockTime.deadline(now, blockNanos, commandTimeoutNanos);
+            deadline = blockNanos == BlockTime.NOT_BLOCKING ? now + timeoutNanos
+                    : BlockTime.deadline(now, blockNanos, timeoutNanos);
         }
         try {
             return BoundedWait.await(future, deadline, spec.name());

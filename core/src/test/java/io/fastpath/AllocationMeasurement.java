@@ -1,0 +1,34 @@
+package io.fastpath;
+
+import io.fastpath.testkit.RedisServer;
+import io.netty.util.ResourceLeakDetector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * A real server for the tests that measure bytes allocated per command ({@code testkit.AllocatedBytes}), with Netty's
+ * leak detection off while they run: the tests' PARANOID level records a stack trace per buffer, about 20 KB a GET,
+ * which would drown what is measured. These classes check allocation; the others check leaks.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AllocationMeasurement {
+    static final int WARMUP = 30_000;
+    static final int MEASURED = 50_000;
+
+    RedisServer server;
+    private ResourceLeakDetector.Level leakDetection;
+
+    @BeforeAll
+    void start() {
+        server = RedisServer.start();
+        leakDetection = ResourceLeakDetector.getLevel();
+        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+    }
+
+    @AfterAll
+    void stop() {
+        ResourceLeakDetector.setLevel(leakDetection);
+        server.close();
+    }
+}
