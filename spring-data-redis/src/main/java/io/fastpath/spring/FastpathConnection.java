@@ -66,10 +66,20 @@ public class FastpathConnection implements RedisConnection {
     private WatchedConnection watched;
     private FastpathSubscription subscription;
     private boolean closed;
+    /** Non-null for a connection that builds commands without sending them (the reactive side's, see CommandRecorder). */
+    private final CommandRecorder recorder;
 
     FastpathConnection(FastpathConnectionFactory factory, RedisClient client) {
         this.factory = factory;
         this.client = client;
+        this.recorder = null;
+    }
+
+    /** A connection whose every command is handed to {@code recorder} instead of being sent; its methods return null. */
+    FastpathConnection(CommandRecorder recorder) {
+        this.factory = null;
+        this.client = null;
+        this.recorder = recorder;
     }
 
     // ---- how each command runs ----
@@ -91,6 +101,10 @@ public class FastpathConnection implements RedisConnection {
 
     private <T, R> R run(Command<T> command, Function<? super T, ? extends R> converter, boolean status) {
         requireOpen();
+        if (recorder != null) {
+            recorder.capture(command, converter, status);
+            return null;
+        }
         try {
             if (transaction != null) {
                 transaction.queue(command, converter, status);
