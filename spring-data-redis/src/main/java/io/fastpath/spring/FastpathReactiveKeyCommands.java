@@ -64,7 +64,7 @@ final class FastpathReactiveKeyCommands implements ReactiveClusterKeyCommands {
     @Override
     public Flux<BooleanResponse<KeyCommand>> exists(Publisher<KeyCommand> commands) {
         return each(commands, command -> bool(command,
-                runner.run(c -> c.keyCommands().exists(bytes(command.getKey())))));
+                runner.run(c -> c.keyCommands().exists(new byte[][] {bytes(command.getKey())})).map(count -> count > 0)));
     }
 
     @Override
