@@ -171,23 +171,17 @@ final class ReactiveRunner {
 
     // ---- Range<Long> as Redis indexes ----
 
-    /** The first index of an index range: 0 when unbounded, one more than an exclusive bound. */
+    /**
+     * The first index of an index range, 0 when unbounded. Spring's reactive SPI builds index ranges as
+     * {@code Range.open(start, end)} and means both ends, so an index bound counts whatever its inclusiveness (as with
+     * Lettuce's factory).
+     */
     static long start(Range<Long> range) {
-        Range.Bound<Long> lower = range.getLowerBound();
-        if (!lower.isBounded()) {
-            return 0;
-        }
-        long value = lower.getValue().get();
-        return lower.isInclusive() ? value : value + 1;
+        return range.getLowerBound().getValue().orElse(0L);
     }
 
-    /** The last index of an index range: -1 (the end) when unbounded, one less than an exclusive bound. */
+    /** The last index of an index range, -1 (the end) when unbounded; inclusive whatever the bound says, as {@link #start}. */
     static long end(Range<Long> range) {
-        Range.Bound<Long> upper = range.getUpperBound();
-        if (!upper.isBounded()) {
-            return -1;
-        }
-        long value = upper.getValue().get();
-        return upper.isInclusive() ? value : value - 1;
+        return range.getUpperBound().getValue().orElse(-1L);
     }
 }
