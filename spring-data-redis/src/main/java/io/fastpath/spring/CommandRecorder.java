@@ -8,7 +8,10 @@ import org.springframework.data.redis.connection.RedisConnection;
  * Builds a command through the blocking SPI without sending it, so each command's words and reply conversion are
  * written once (in the {@code Fastpath*Commands} groups) and the reactive groups send the very same command through
  * fastpath-reactor. One per thread: {@link #record} runs the call on this thread's recording connection and takes
- * what it built at once, before anything else can run on the thread. Caller thread only.
+ * what it built at once, before anything else can run on the thread. A call must name a method the Fastpath group
+ * implements itself: a default method of Spring's interface that reworks its result (such as {@code exists(byte[])},
+ * which turns a count into a Boolean) would hand over the inner method's command and converter, and lose the rework.
+ * Caller thread only.
  */
 final class CommandRecorder {
     private static final ThreadLocal<CommandRecorder> RECORDERS = ThreadLocal.withInitial(CommandRecorder::new);

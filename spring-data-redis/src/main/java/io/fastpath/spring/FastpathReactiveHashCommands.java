@@ -7,10 +7,10 @@ import static io.fastpath.spring.ReactiveRunner.buffer;
 import static io.fastpath.spring.ReactiveRunner.buffers;
 import static io.fastpath.spring.ReactiveRunner.bytes;
 import static io.fastpath.spring.ReactiveRunner.each;
+import static io.fastpath.spring.ReactiveRunner.pairs;
 
 import java.nio.ByteBuffer;
 import java.util.AbstractMap.SimpleImmutableEntry;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -205,9 +205,4 @@ final class FastpathReactiveHashCommands implements ReactiveClusterHashCommands 
         return new SimpleImmutableEntry<>(buffer(entry.getKey()), buffer(entry.getValue()));
     }
 
-    static Map<byte[], byte[]> pairs(Map<ByteBuffer, ByteBuffer> pairs) {
-        Map<byte[], byte[]> copies = new LinkedHashMap<>(pairs.size() * 2);
-        pairs.forEach((key, value) -> copies.put(bytes(key), bytes(value)));
-        return copies;
-    }
 }

@@ -2,14 +2,12 @@ package io.fastpath.spring;
 
 import static io.fastpath.spring.FastpathReactiveStringCommands.bool;
 import static io.fastpath.spring.FastpathReactiveStringCommands.number;
-import static io.fastpath.spring.ReactiveRunner.buffer;
 import static io.fastpath.spring.ReactiveRunner.buffers;
 import static io.fastpath.spring.ReactiveRunner.bytes;
 import static io.fastpath.spring.ReactiveRunner.each;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.reactivestreams.Publisher;
-import org.springframework.data.domain.Range;
 import org.springframework.data.redis.connection.Limit;
 import org.springframework.data.redis.connection.ReactiveClusterStreamCommands;
 import org.springframework.data.redis.connection.ReactiveRedisConnection.CommandResponse;

@@ -6,9 +6,7 @@ import static io.fastpath.spring.ReactiveRunner.bytes;
 import static io.fastpath.spring.ReactiveRunner.each;
 
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.reactivestreams.Publisher;
 import org.springframework.data.domain.Range;
 import org.springframework.data.redis.connection.ReactiveClusterStringCommands;
@@ -126,7 +124,7 @@ final class FastpathReactiveStringCommands implements ReactiveClusterStringComma
     public Flux<BooleanResponse<MSetCommand>> mSet(Publisher<MSetCommand> commands) {
         return each(commands, command -> {
             Assert.notEmpty(command.getKeyValuePairs(), "Pairs must not be null or empty");
-            return bool(command, runner.run(c -> c.stringCommands().mSet(FastpathReactiveHashCommands.pairs(command.getKeyValuePairs()))));
+            return bool(command, runner.run(c -> c.stringCommands().mSet(ReactiveRunner.pairs(command.getKeyValuePairs()))));
         });
     }
 
@@ -134,7 +132,7 @@ final class FastpathReactiveStringCommands implements ReactiveClusterStringComma
     public Flux<BooleanResponse<MSetCommand>> mSetNX(Publisher<MSetCommand> commands) {
         return each(commands, command -> {
             Assert.notEmpty(command.getKeyValuePairs(), "Pairs must not be null or empty");
-            return bool(command, runner.run(c -> c.stringCommands().mSetNX(FastpathReactiveHashCommands.pairs(command.getKeyValuePairs()))));
+            return bool(command, runner.run(c -> c.stringCommands().mSetNX(ReactiveRunner.pairs(command.getKeyValuePairs()))));
         });
     }
 

@@ -2,7 +2,6 @@ package io.fastpath.spring;
 
 import static io.fastpath.spring.FastpathReactiveListCommands.values;
 import static io.fastpath.spring.FastpathReactiveStringCommands.number;
-import static io.fastpath.spring.ReactiveRunner.buffer;
 import static io.fastpath.spring.ReactiveRunner.bytes;
 import static io.fastpath.spring.ReactiveRunner.each;
 
@@ -22,7 +21,6 @@ import org.springframework.data.redis.connection.ReactiveRedisConnection.KeyScan
 import org.springframework.data.redis.connection.ReactiveRedisConnection.MultiValueResponse;
 import org.springframework.data.redis.connection.ReactiveRedisConnection.NumericResponse;
 import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
-import org.springframework.data.redis.connection.zset.Aggregate;
 import org.springframework.data.redis.connection.zset.DefaultTuple;
 import org.springframework.data.redis.connection.zset.Tuple;
 import org.springframework.data.redis.connection.zset.Weights;

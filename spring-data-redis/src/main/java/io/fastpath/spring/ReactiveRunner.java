@@ -153,6 +153,13 @@ final class ReactiveRunner {
         return buffers;
     }
 
+    /** Field-value or key-value pairs, copied to bytes in their order. */
+    static java.util.Map<byte[], byte[]> pairs(java.util.Map<ByteBuffer, ByteBuffer> pairs) {
+        java.util.Map<byte[], byte[]> copies = new java.util.LinkedHashMap<>(pairs.size() * 2);
+        pairs.forEach((key, value) -> copies.put(bytes(key), bytes(value)));
+        return copies;
+    }
+
     /** A flux of the values, wrapped; an absent collection is an empty flux. */
     static Flux<ByteBuffer> flux(Collection<byte[]> values) {
         return values == null ? Flux.empty() : Flux.fromIterable(values).map(ByteBuffer::wrap);
@@ -164,8 +171,8 @@ final class ReactiveRunner {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException notText) {
-            throw new InvalidDataAccessApiUsageException("Fastpath takes a " + what + " as UTF-8 text, and this one is not"
-                    + " valid UTF-8");
+            throw new InvalidDataAccessApiUsageException("Fastpath takes a " + what + " as UTF-8 text (bytes that are not"
+                    + " would reach the server changed), and this one is not valid UTF-8");
         }
     }
 

@@ -3,7 +3,6 @@ package io.fastpath.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.RedisClient;
-import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RedisServerExtension;
 import java.time.Duration;
 import java.util.List;
