@@ -41,7 +41,7 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
         super(factory, client);
     }
 
-    private static InvalidDataAccessApiUsageException perNode(String what) {
+    static InvalidDataAccessApiUsageException perNode(String what) {
         return new InvalidDataAccessApiUsageException(what + " on one chosen cluster node is not supported by Fastpath's"
                 + " cluster connection (the client routes by slot and fans keyless commands out to every primary);"
                 + " use the cluster-wide form, or redis-cli against that node");
@@ -91,14 +91,29 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
 
     @Override
     public Iterable<RedisClusterNode> clusterGetNodes() {
-        return invoke(command("CLUSTER", "NODES"), reply -> Converters.toSetOfRedisClusterNodes(Replies.toText(reply)));
+        return invoke(command("CLUSTER", "NODES"), FastpathClusterConnection::nodes);
+    }
+
+    /** CLUSTER NODES as Spring's nodes. */
+    static Set<RedisClusterNode> nodes(io.fastpath.Reply reply) {
+        return Converters.toSetOfRedisClusterNodes(Replies.toText(reply));
     }
 
     @Override
     public Collection<RedisClusterNode> clusterGetReplicas(RedisClusterNode primary) {
+        return replicasOf(clusterGetNodes(), primary);
+    }
+
+    @Override
+    public Map<RedisClusterNode, Collection<RedisClusterNode>> clusterGetMasterReplicaMap() {
+        return primaryReplicaMap(clusterGetNodes());
+    }
+
+    /** The replicas of {@code primary} (known by its id, or its host and port) among {@code nodes}. */
+    static Collection<RedisClusterNode> replicasOf(Iterable<RedisClusterNode> nodes, RedisClusterNode primary) {
         Set<RedisClusterNode> replicas = new LinkedHashSet<>();
-        RedisClusterNode known = find(primary);
-        for (RedisClusterNode node : clusterGetNodes()) {
+        RedisClusterNode known = find(nodes, primary);
+        for (RedisClusterNode node : nodes) {
             if (known.getId() != null && known.getId().equals(node.getMasterId())) {
                 replicas.add(node);
             }
@@ -106,10 +121,8 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
         return replicas;
     }
 
-    @Override
-    public Map<RedisClusterNode, Collection<RedisClusterNode>> clusterGetMasterReplicaMap() {
+    static Map<RedisClusterNode, Collection<RedisClusterNode>> primaryReplicaMap(Iterable<RedisClusterNode> nodes) {
         Map<RedisClusterNode, Collection<RedisClusterNode>> map = new LinkedHashMap<>();
-        Iterable<RedisClusterNode> nodes = clusterGetNodes();
         for (RedisClusterNode node : nodes) {
             if (node.isMaster()) {
                 Set<RedisClusterNode> replicas = new LinkedHashSet<>();
@@ -124,6 +137,16 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
         return map;
     }
 
+    /** The primary serving {@code slot} among {@code nodes}, or null. */
+    static RedisClusterNode primaryForSlot(Iterable<RedisClusterNode> nodes, int slot) {
+        for (RedisClusterNode node : nodes) {
+            if (node.isMaster() && node.servesSlot(slot)) {
+                return node;
+            }
+        }
+        return null;
+    }
+
     @Override
     public Integer clusterGetSlotForKey(byte[] key) {
         return ClusterSlotHashUtil.calculateSlot(key);
@@ -131,12 +154,7 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
 
     @Override
     public RedisClusterNode clusterGetNodeForSlot(int slot) {
-        for (RedisClusterNode node : clusterGetNodes()) {
-            if (node.isMaster() && node.servesSlot(slot)) {
-                return node;
-            }
-        }
-        return null;
+        return primaryForSlot(clusterGetNodes(), slot);
     }
 
     @Override
@@ -199,8 +217,8 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
         throw perNode("CLUSTER REPLICATE");
     }
 
-    private RedisClusterNode find(RedisClusterNode node) {
-        for (RedisClusterNode candidate : clusterGetNodes()) {
+    private static RedisClusterNode find(Iterable<RedisClusterNode> nodes, RedisClusterNode node) {
+        for (RedisClusterNode candidate : nodes) {
             if ((node.getId() != null && node.getId().equals(candidate.getId()))
                     || (node.getHost() != null && node.getHost().equals(candidate.getHost())
                     && node.getPort() != null && node.getPort().equals(candidate.getPort()))) {

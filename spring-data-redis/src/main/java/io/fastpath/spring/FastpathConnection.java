@@ -40,13 +40,16 @@ import org.springframework.data.redis.connection.Subscription;
  *       and converted by {@link #closePipeline()};</li>
  *   <li>queued ({@link #multi()}): added to a Fastpath transaction block, sent by {@link #exec()} as MULTI ... EXEC;</li>
  *   <li>watched ({@link #watch}): run at once on the connection Fastpath leased for the WATCH, until
- *       {@link #exec()}, {@link #discard()}, {@link #unwatch()} or {@link #close()} hands it back.</li>
+ *       {@link #exec()}, {@link #discard()}, {@link #unwatch()} or {@link #close()} hands it back;</li>
+ *   <li>recorded (package-private, for the reactive groups): built and handed to a {@code CommandRecorder}, never sent.</li>
  * </ul>
  *
  * <p>Spring binds a connection to one thread at a time; so does this class (caller thread only).
  */
 public class FastpathConnection implements RedisConnection {
     private final FastpathConnectionFactory factory;
+    /** Non-null for a connection that builds commands without sending them (the reactive side's, see CommandRecorder). */
+    private final CommandRecorder recorder;
     private final FastpathStringCommands stringCommands = new FastpathStringCommands(this);
     private final FastpathKeyCommands keyCommands = new FastpathKeyCommands(this);
     private final FastpathListCommands listCommands = new FastpathListCommands(this);
@@ -70,6 +73,14 @@ public class FastpathConnection implements RedisConnection {
     FastpathConnection(FastpathConnectionFactory factory, RedisClient client) {
         this.factory = factory;
         this.client = client;
+        this.recorder = null;
+    }
+
+    /** A connection whose every command is handed to {@code recorder} instead of being sent; its methods return null. */
+    FastpathConnection(CommandRecorder recorder) {
+        this.factory = null;
+        this.client = null;
+        this.recorder = recorder;
     }
 
     // ---- how each command runs ----
@@ -91,6 +102,10 @@ public class FastpathConnection implements RedisConnection {
 
     private <T, R> R run(Command<T> command, Function<? super T, ? extends R> converter, boolean status) {
         requireOpen();
+        if (recorder != null) {
+            recorder.capture(command, converter, status);
+            return null;
+        }
         try {
             if (transaction != null) {
                 transaction.queue(command, converter, status);

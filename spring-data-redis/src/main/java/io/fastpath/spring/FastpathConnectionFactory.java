@@ -10,6 +10,9 @@ import org.springframework.beans.factory.InitializingBean;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.InvalidDataAccessResourceUsageException;
+import org.springframework.data.redis.connection.ReactiveRedisClusterConnection;
+import org.springframework.data.redis.connection.ReactiveRedisConnection;
+import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -32,9 +35,14 @@ import org.springframework.data.redis.connection.RedisSentinelConnection;
  * {@link #getConnection()}) and closes it in {@link #destroy()}; {@code select(n)} then switches a connection to a
  * client of database {@code n}, built once from the same builder. Given a client, the factory leaves its
  * life to the caller and refuses {@code select}. A cluster is detected by the client; {@link #getConnection()} then
- * returns a {@link RedisClusterConnection}. Thread-safe.
+ * returns a {@link RedisClusterConnection}.
+ *
+ * <p>The same factory is Spring's {@link ReactiveRedisConnectionFactory}, as Lettuce's is: {@code ReactiveRedisTemplate},
+ * {@code ReactiveStringRedisTemplate} and {@code ReactiveRedisMessageListenerContainer} run on the same shared client
+ * through fastpath-reactor (a {@link ReactiveRedisClusterConnection} on a cluster). Thread-safe.
  */
-public class FastpathConnectionFactory implements RedisConnectionFactory, InitializingBean, DisposableBean {
+public class FastpathConnectionFactory implements RedisConnectionFactory, ReactiveRedisConnectionFactory, InitializingBean,
+        DisposableBean {
     private final Supplier<RedisClientBuilder> builder;
     private final boolean ownsClient;
     /** Clients of other databases, built on the first {@code select(n)} of each; closed with the factory. */
@@ -43,6 +51,8 @@ public class FastpathConnectionFactory implements RedisConnectionFactory, Initia
     // Any thread: set once, under this factory's lock.
     private volatile RedisClient client;
     private volatile boolean destroyed;
+    /** The reactive side's sender over {@link #client}, made on the first reactive connection. */
+    private volatile ReactiveRunner reactive;
 
     /** A factory that builds (and later closes) its own client from {@code builder}, asked again for each database. */
     public FastpathConnectionFactory(Supplier<RedisClientBuilder> builder) {
@@ -127,6 +137,35 @@ public class FastpathConnectionFactory implements RedisConnectionFactory, Initia
             throw new InvalidDataAccessResourceUsageException("the Fastpath client is connected to a standalone server, not a cluster");
         }
         return new FastpathClusterConnection(this, client());
+    }
+
+    /**
+     * A reactive connection over the shared client: a light view (no socket), so one per template operation costs
+     * nothing; a {@link ReactiveRedisClusterConnection} on a cluster.
+     */
+    @Override
+    public ReactiveRedisConnection getReactiveConnection() {
+        ReactiveRunner runner = reactiveRunner();
+        return runner.client().isCluster() ? new FastpathReactiveClusterConnection(runner) : new FastpathReactiveConnection(runner);
+    }
+
+    @Override
+    public ReactiveRedisClusterConnection getReactiveClusterConnection() {
+        ReactiveRunner runner = reactiveRunner();
+        if (!runner.client().isCluster()) {
+            throw new InvalidDataAccessResourceUsageException("the Fastpath client is connected to a standalone server, not a cluster");
+        }
+        return new FastpathReactiveClusterConnection(runner);
+    }
+
+    private ReactiveRunner reactiveRunner() {
+        RedisClient shared = client();
+        ReactiveRunner current = reactive;
+        if (current == null || current.client() != shared) {
+            current = new ReactiveRunner(shared); // a thin view: two made by a race are both correct
+            reactive = current;
+        }
+        return current;
     }
 
     /** True when the shared client found a Redis Cluster on connect. */

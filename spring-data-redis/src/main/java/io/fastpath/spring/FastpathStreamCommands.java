@@ -2,6 +2,7 @@ package io.fastpath.spring;
 
 import static io.fastpath.spring.FastpathConnection.command;
 
+import io.fastpath.Command;
 import io.fastpath.Reply;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ import org.springframework.data.redis.connection.stream.StreamRecords;
 /** Stream commands; XREAD/XREADGROUP with BLOCK run on Fastpath's blocking pool. */
 final class FastpathStreamCommands implements RedisStreamCommands {
     /** XPendingOptions.minIdleTime is Spring Data Redis 4.0's; on 3.5 the option does not exist and is never asked for. */
-    private static final boolean XPENDING_IDLE = hasMethod(XPendingOptions.class, "hasMinIdleTime");
+    static final boolean XPENDING_IDLE = hasMethod(XPendingOptions.class, "hasMinIdleTime");
     private final FastpathConnection connection;
 
     FastpathStreamCommands(FastpathConnection connection) {
@@ -42,20 +43,30 @@ final class FastpathStreamCommands implements RedisStreamCommands {
 
     @Override
     public RecordId xAdd(MapRecord<byte[], byte[], byte[]> record, XAddOptions options) {
-        Words words = new Words("XADD", record.getStream());
-        if (options != null) {
-            words.addIf(options.isNoMkStream(), "NOMKSTREAM");
-            if (options.hasMaxlen()) {
-                words.add("MAXLEN").addIf(options.isApproximateTrimming(), "~").add(options.getMaxlen());
-            } else if (options.hasMinId()) {
-                words.add("MINID").addIf(options.isApproximateTrimming(), "~").add(options.getMinId().getValue());
-            }
+        XAddOptions given = options == null ? XAddOptions.none() : options;
+        return connection.invoke(xAdd(record.getStream(), record.getId(), record.getValue(), given.isNoMkStream(),
+                given.hasMaxlen() ? given.getMaxlen() : null, given.hasMinId() ? given.getMinId() : null,
+                given.isApproximateTrimming()), FastpathStreamCommands::recordId);
+    }
+
+    /** XADD key [NOMKSTREAM] [MAXLEN|MINID [~] n] id field value...; also the reactive XADD, whose options differ. */
+    static Command<Reply> xAdd(byte[] key, RecordId id, Map<byte[], byte[]> fields, boolean noMkStream, Long maxlen,
+                               RecordId minId, boolean approximate) {
+        Words words = new Words("XADD", key).addIf(noMkStream, "NOMKSTREAM");
+        if (maxlen != null) {
+            words.add("MAXLEN").addIf(approximate, "~").add(maxlen);
+        } else if (minId != null) {
+            words.add("MINID").addIf(approximate, "~").add(minId.getValue());
         }
-        words.add(record.getId().getValue());
-        for (Map.Entry<byte[], byte[]> field : record.getValue().entrySet()) {
+        words.add(id.getValue());
+        for (Map.Entry<byte[], byte[]> field : fields.entrySet()) {
             words.add(field.getKey(), field.getValue());
         }
-        return connection.invoke(words.build(), reply -> Replies.isNull(reply) ? null : RecordId.of(Replies.toText(reply)));
+        return words.build();
+    }
+
+    static RecordId recordId(Reply reply) {
+        return Replies.isNull(reply) ? null : RecordId.of(Replies.toText(reply));
     }
 
     @Override
@@ -250,7 +261,7 @@ final class FastpathStreamCommands implements RedisStreamCommands {
                 Replies::toLong);
     }
 
-    private static boolean hasMethod(Class<?> type, String name) {
+    static boolean hasMethod(Class<?> type, String name) {
         try {
             type.getMethod(name);
             return true;

@@ -3,7 +3,6 @@ package io.fastpath.spring;
 import static io.fastpath.spring.FastpathConnection.command;
 import static io.fastpath.spring.FastpathConnection.typed;
 
-import io.fastpath.Reply;
 import java.util.List;
 import java.util.Map;
 import org.springframework.data.domain.Range;

@@ -2,16 +2,12 @@ package io.fastpath.spring;
 
 import io.fastpath.PubSubMessage;
 import io.fastpath.RedisClient;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.redis.connection.DefaultMessage;
 import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.SubscriptionListener;
@@ -128,12 +124,6 @@ final class FastpathSubscription extends AbstractSubscription {
 
     /** Fastpath subscribes names given as text: bytes that are not UTF-8 would reach the server changed. */
     private static String text(byte[] name, String what) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(name)).toString();
-        } catch (CharacterCodingException notText) {
-            throw new InvalidDataAccessApiUsageException("Fastpath subscribes a " + what + " by its UTF-8 name, and this "
-                    + what + " name is not valid UTF-8");
-        }
+        return ReactiveRunner.text(name, what);
     }
 }

@@ -37,7 +37,7 @@ final class FastpathZSetCommands implements RedisZSetCommands {
         return connection.invoke(words.build(), Replies::toLong);
     }
 
-    private static Object[] zAddFlags(ZAddArgs args) {
+    static Object[] zAddFlags(ZAddArgs args) {
         Words words = new Words();
         if (args != null) {
             for (ZAddArgs.Flag flag : ZAddArgs.Flag.values()) {
@@ -302,7 +302,7 @@ final class FastpathZSetCommands implements RedisZSetCommands {
     }
 
     /** ZINTER/ZUNION[STORE] [dest] numkeys key... [WEIGHTS w...] [AGGREGATE a] [WITHSCORES]. */
-    private static Command<Reply> combine(String name, byte[] destKey, Aggregate aggregate, Weights weights, byte[][] sets,
+    static Command<Reply> combine(String name, byte[] destKey, Aggregate aggregate, Weights weights, byte[][] sets,
                                           boolean withScores) {
         Words words = destKey == null ? new Words(name) : new Words(name, destKey);
         words.add(sets.length).add((Object[]) sets);

@@ -173,6 +173,11 @@ class RedisTemplateIT {
         // the default 2 s for the first subscription (a new subscriber connection and its handshake) is tight on a
         // loaded 2-core CI machine; start() still returns as soon as the server confirmed every name
         container.setMaxSubscriptionRegistrationWaitingTime(30_000);
+        // the container's default executor runs each message on its own thread, which may reorder them (seen on 3.5);
+        // a synchronous one leaves the order the subscription delivered, which the assertion below is about. The
+        // subscription itself blocks its thread (the SPI's contract), so it keeps a thread of its own.
+        container.setSubscriptionExecutor(new org.springframework.core.task.SimpleAsyncTaskExecutor("template-it-subscription-"));
+        container.setTaskExecutor(new org.springframework.core.task.SyncTaskExecutor());
         container.addMessageListener((message, pattern) -> received.add(new String(message.getChannel()) + "=" + new String(message.getBody())),
                 List.of(new ChannelTopic("orders"), new PatternTopic("news.*")));
         container.afterPropertiesSet();

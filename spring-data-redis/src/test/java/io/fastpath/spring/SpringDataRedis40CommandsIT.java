@@ -54,6 +54,26 @@ class SpringDataRedis40CommandsIT {
     }
 
     @Test
+    void theReactiveSInterCardAndXPendingWithMinimumIdleTime() {
+        var connection = factory.getReactiveConnection();
+        java.util.function.Function<String, java.nio.ByteBuffer> buffer = text -> java.nio.ByteBuffer.wrap(b(text));
+        connection.setCommands().sAdd(buffer.apply("ra"), java.util.List.of(buffer.apply("1"), buffer.apply("2"))).block();
+        connection.setCommands().sAdd(buffer.apply("rb"), java.util.List.of(buffer.apply("2"), buffer.apply("3"))).block();
+        reactor.test.StepVerifier.create(connection.setCommands().sInterCard(java.util.List.of(buffer.apply("ra"), buffer.apply("rb"))))
+                .expectNext(1L).verifyComplete();
+        var streams = connection.streamCommands();
+        streams.xAdd(buffer.apply("ridle"), java.util.Map.of(buffer.apply("f"), buffer.apply("v"))).block();
+        streams.xGroupCreate(buffer.apply("ridle"), "g", ReadOffset.from("0")).block();
+        streams.xReadGroup(Consumer.from("g", "c"), StreamReadOptions.empty(), StreamOffset.create(buffer.apply("ridle"),
+                ReadOffset.lastConsumed())).blockLast();
+        reactor.test.StepVerifier.create(streams.xPending(buffer.apply("ridle"), "g", Range.unbounded(), 10L, Duration.ofHours(1))
+                .map(messages -> messages.size())).expectNext(0).verifyComplete();
+        reactor.test.StepVerifier.create(streams.xPending(buffer.apply("ridle"), "g", Range.unbounded(), 10L)
+                .map(messages -> messages.size())).expectNext(1).verifyComplete();
+        connection.closeLater().block();
+    }
+
+    @Test
     void xPendingFiltersByMinimumIdleTime() {
         try (RedisConnection connection = factory.getConnection()) {
             var streams = connection.streamCommands();

@@ -19,7 +19,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * standard {@code spring.data.redis.*} properties and {@code fastpath.*}. It runs before Boot's Redis auto-configuration,
  * so with Lettuce or Jedis also on the classpath this factory is the one Boot's templates use (as Boot prefers Lettuce
  * over Jedis), and it backs off when the application defines its own factory or names
- * {@code spring.data.redis.client-type}.
+ * {@code spring.data.redis.client-type}. The same bean is the {@code ReactiveRedisConnectionFactory}, so Boot's reactive
+ * auto-configuration builds {@code reactiveRedisTemplate} and {@code reactiveStringRedisTemplate} on it, over the same
+ * client, as it does on Lettuce's factory.
  */
 @AutoConfiguration(before = DataRedisAutoConfiguration.class)
 @ConditionalOnClass({RedisClient.class, FastpathConnectionFactory.class, DataRedisAutoConfiguration.class})

@@ -8,10 +8,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.ReactiveRedisTemplate;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import reactor.test.StepVerifier;
 
 /** The starter from properties alone, through Boot's own ApplicationContextRunner, against a real redis-server. */
 class FastpathRedisAutoConfigurationIT {
@@ -19,7 +24,8 @@ class FastpathRedisAutoConfigurationIT {
     static final RedisServerExtension SERVER = RedisServerExtension.standalone();
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(FastpathRedisAutoConfiguration.class, DataRedisAutoConfiguration.class));
+            .withConfiguration(AutoConfigurations.of(FastpathRedisAutoConfiguration.class, DataRedisAutoConfiguration.class,
+                    DataRedisReactiveAutoConfiguration.class));
 
     private String hostAndPort() {
         return "spring.data.redis.port=" + SERVER.server().port();
@@ -58,6 +64,33 @@ class FastpathRedisAutoConfigurationIT {
             assertThat(context).hasSingleBean(RedisConnectionFactory.class);
             assertThat(context).getBean(RedisConnectionFactory.class).isInstanceOf(FastpathConnectionFactory.class);
         });
+    }
+
+    @Test
+    void bootsReactiveTemplatesRunOnTheSameFastpathFactory() {
+        runner.withPropertyValues(hostAndPort(), "spring.data.redis.client-name=reactive-boot-it").run(context -> {
+            assertThat(context).hasSingleBean(ReactiveRedisConnectionFactory.class).hasSingleBean(ReactiveStringRedisTemplate.class)
+                    .hasBean("reactiveRedisTemplate");
+            assertThat(context.getBean(ReactiveRedisConnectionFactory.class)).isSameAs(context.getBean(RedisConnectionFactory.class))
+                    .isInstanceOf(FastpathConnectionFactory.class);
+            ReactiveStringRedisTemplate reactive = context.getBean(ReactiveStringRedisTemplate.class);
+            StepVerifier.create(reactive.opsForValue().set("reactive:boot", "value")).expectNext(true).verifyComplete();
+            assertThat(context.getBean(StringRedisTemplate.class).opsForValue().get("reactive:boot")).isEqualTo("value");
+            StepVerifier.create(context.getBean("reactiveRedisTemplate", ReactiveRedisTemplate.class).hasKey("absent"))
+                    .expectNext(false).verifyComplete();
+            String clients = (String) SERVER.server().call("CLIENT", "LIST");
+            assertThat(clients.lines().filter(line -> line.contains(" name=reactive-boot-it "))).hasSize(4); // one client for both
+        });
+    }
+
+    @Test
+    void anApplicationsOwnFactoryServesTheReactiveTemplatesAsBootDoes() {
+        runner.withPropertyValues(hostAndPort())
+                .withBean("custom", LettuceConnectionFactory.class, () -> new LettuceConnectionFactory("127.0.0.1", SERVER.server().port()))
+                .run(context -> {
+                    assertThat(context).doesNotHaveBean(FastpathConnectionFactory.class);
+                    assertThat(context.getBean(ReactiveRedisConnectionFactory.class)).isInstanceOf(LettuceConnectionFactory.class);
+                });
     }
 
     @Test
