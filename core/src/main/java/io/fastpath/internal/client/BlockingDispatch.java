@@ -27,13 +27,13 @@ final class BlockingDispatch {
     private final DedicatedConnections pools;
     /** Null for a standalone server. */
     private final ClusterRouter cluster;
-    /** The standalone server; null for a cluster. */
-    private final Endpoint standalone;
+    /** The standalone server(s), asked for the current primary on each call; null for a cluster. */
+    private final StandaloneServers standalone;
     private final long commandTimeoutNanos;
     /** Where async callers' futures complete; null: on the I/O thread. */
     private final Executor completionExecutor;
 
-    BlockingDispatch(DedicatedConnections pools, ClusterRouter cluster, Endpoint standalone, long commandTimeoutNanos,
+    BlockingDispatch(DedicatedConnections pools, ClusterRouter cluster, StandaloneServers standalone, long commandTimeoutNanos,
                      Executor completionExecutor) {
         this.pools = pools;
         this.cluster = cluster;
@@ -45,8 +45,10 @@ final class BlockingDispatch {
     <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blockingCaller, long blockNanos) {
         long now = System.nanoTime();
         long deadline = BlockTime.deadline(now, blockNanos, commandTimeoutNanos);
-        Endpoint endpoint = standalone;
-        if (cluster != null) {
+        Endpoint endpoint;
+        if (cluster == null) {
+            endpoint = standalone.primary().endpoint();
+        } else {
             int slot = CommandSlots.commonSlot(List.of(spec), spec.name()); // cross-slot keys fail here, unsent
             endpoint = cluster.primaryFor(slot);
             if (endpoint == null) {

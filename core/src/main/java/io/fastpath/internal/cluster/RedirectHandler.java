@@ -9,11 +9,11 @@ import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.ErrorInterceptor;
 import io.fastpath.internal.connection.EventDispatcher;
+import io.fastpath.internal.connection.RefusalBackoff;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,9 +35,6 @@ import java.util.concurrent.TimeUnit;
  * resumes there too).
  */
 final class RedirectHandler implements ErrorInterceptor {
-    private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
-    private static final long MAX_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
-
     private final ClusterRouter router;
     private final int maxRedirects;
     /** The user's choice for NAT/proxy set-ups: follow a redirect to a node the topology does not list. */
@@ -171,9 +168,7 @@ final class RedirectHandler implements ErrorInterceptor {
 
     /** Backs off (5 ms doubling to 200 ms, jittered) and routes again, unless the deadline comes first. */
     private boolean retryLater(CommandFuture<?> command, Connection from) {
-        int attempt = command.countRetry();
-        long delay = Math.min(MAX_BACKOFF_NANOS, FIRST_BACKOFF_NANOS << Math.min(attempt - 1, 10));
-        delay = delay / 2 + ThreadLocalRandom.current().nextLong(delay / 2 + 1);
+        long delay = RefusalBackoff.delayNanos(command.countRetry());
         if (command.deadlineNanos() - System.nanoTime() <= delay) {
             return false; // no time left for another attempt: the caller gets this error
         }
