@@ -32,6 +32,8 @@ final class FailoverCallers implements AutoCloseable {
     final AtomicLong succeeded = new AtomicLong();
     final ConcurrentLinkedQueue<String> wrongReplies = new ConcurrentLinkedQueue<>();
     final ConcurrentLinkedQueue<Failure> failures = new ConcurrentLinkedQueue<>();
+    /** Reads below an acknowledged INCR, counted instead of failing when a split brain may lose writes. */
+    final AtomicLong lostWritesSeen = new AtomicLong();
 
     private final RedisClient redis;
     private final String prefix;
@@ -43,8 +45,11 @@ final class FailoverCallers implements AutoCloseable {
     private final AtomicLongArray lastWriteNanos;
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final List<Thread> threads = new ArrayList<>();
+    /** A partition lets the cut-off primary acknowledge writes its replicas never get: going back is then a loss, not a wrong reply. */
+    private final boolean splitBrain;
 
-    private FailoverCallers(RedisClient redis, String prefix, int callerCount) {
+    private FailoverCallers(RedisClient redis, String prefix, int callerCount, boolean splitBrain) {
+        this.splitBrain = splitBrain;
         this.redis = redis;
         this.prefix = prefix;
         this.callerCount = callerCount;
@@ -54,7 +59,12 @@ final class FailoverCallers implements AutoCloseable {
     }
 
     static FailoverCallers start(RedisClient redis, String prefix, int callerCount) {
-        FailoverCallers callers = new FailoverCallers(redis, prefix, callerCount);
+        return start(redis, prefix, callerCount, false);
+    }
+
+    /** With {@code splitBrain}, a counter going back below an acknowledged value is counted as a lost write. */
+    static FailoverCallers start(RedisClient redis, String prefix, int callerCount, boolean splitBrain) {
+        FailoverCallers callers = new FailoverCallers(redis, prefix, callerCount, splitBrain);
         for (int caller = 0; caller < callerCount; caller++) {
             int id = caller;
             Thread thread = new Thread(() -> callers.run(id), prefix + "-caller-" + caller);
@@ -78,16 +88,20 @@ final class FailoverCallers implements AutoCloseable {
                         attempts.incrementAndGet(caller);
                         long value = redis.incr(counter(caller));
                         long before = acknowledged.get(caller);
-                        if (value <= before) {
+                        if (value <= before && splitBrain) {
+                            lostWritesSeen.incrementAndGet();
+                        } else if (value <= before) {
                             wrongReplies.add("INCR " + counter(caller) + " answered " + value + " after " + before + " was acknowledged");
                         }
-                        acknowledged.set(caller, Math.max(before, value));
+                        acknowledged.set(caller, splitBrain ? value : Math.max(before, value));
                         lastWriteNanos.set(caller, System.nanoTime());
                     }
                     case 1 -> {
                         String read = redis.get(counter(caller));
                         long value = read == null ? 0 : Long.parseLong(read);
-                        if (value < acknowledged.get(caller) || value > attempts.get(caller)) {
+                        if (value < acknowledged.get(caller) && splitBrain) {
+                            lostWritesSeen.incrementAndGet();
+                        } else if (value < acknowledged.get(caller) || value > attempts.get(caller)) {
                             wrongReplies.add("GET " + counter(caller) + " read " + read + " with " + acknowledged.get(caller)
                                     + " acknowledged and " + attempts.get(caller) + " attempted");
                         }

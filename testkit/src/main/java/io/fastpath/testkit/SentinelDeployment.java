@@ -33,6 +33,7 @@ public final class SentinelDeployment implements AutoCloseable {
     private final List<RedisServer> dataNodes = new CopyOnWriteArrayList<>();
     private final List<RedisServer> sentinels = new CopyOnWriteArrayList<>();
     private final Map<RedisServer, FaultProxy> proxies = new LinkedHashMap<>();
+    private final List<RedisServer> strays = new CopyOnWriteArrayList<>();
 
     private SentinelDeployment(Builder builder) {
         this.settings = builder;
@@ -165,6 +166,34 @@ public final class SentinelDeployment implements AutoCloseable {
         awaitStable();
     }
 
+    /**
+     * Starts a Sentinel outside the group that monitors the same name at {@code node}'s address and can
+     * never correct itself: without the data nodes' password ({@link Builder#dataPassword}, required here)
+     * it reaches no data node and hears no other Sentinel, so it keeps naming {@code node} as the primary,
+     * as a Sentinel cut off during a failover does. It never starts a failover (its quorum needs others).
+     * Closed with the deployment; not in {@link #sentinels()}.
+     */
+    public RedisServer startStaleSentinel(RedisServer node) {
+        if (settings.dataPassword == null) {
+            throw new IllegalStateException("a stale Sentinel needs SentinelDeployment.builder().dataPassword(...)");
+        }
+        List<String> config = new ArrayList<>(List.of(
+                "protected-mode no",
+                "sentinel announce-ip " + RedisServer.HOST,
+                "sentinel monitor " + settings.primaryName + " " + RedisServer.HOST + " " + announcedPort(node) + " "
+                        + (settings.sentinels + 1)));
+        RedisServer.Builder builder = RedisServer.builder().sentinel(config);
+        if (settings.binary != null) {
+            builder.binary(settings.binary);
+        }
+        if (settings.sentinelPassword != null) {
+            builder.password(settings.sentinelPassword); // clients authenticate to it as to the others
+        }
+        RedisServer stale = builder.start();
+        strays.add(stale);
+        return stale;
+    }
+
     /** Stops a Sentinel (SHUTDOWN, killed if it does not exit). */
     public void stopSentinel(RedisServer sentinel) {
         sentinel.stop();
@@ -222,6 +251,9 @@ public final class SentinelDeployment implements AutoCloseable {
 
     @Override
     public void close() {
+        for (RedisServer stray : strays) {
+            stray.close();
+        }
         for (RedisServer sentinel : sentinels) {
             sentinel.close();
         }

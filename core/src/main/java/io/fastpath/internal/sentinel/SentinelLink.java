@@ -22,6 +22,8 @@ final class SentinelLink {
     final Endpoint endpoint;
     private final Connection commands;
     private final ChannelWatcher events;
+    /** The query connection's first connect: once it failed, queries fail at once while the link is down. */
+    private volatile CompletableFuture<Void> firstConnect = new CompletableFuture<>();
 
     SentinelLink(Endpoint endpoint, SentinelConfig config, ClientResources resources,
                  BiConsumer<SentinelLink, SentinelEvent> onEvent, Runnable onResubscribed) {
@@ -38,7 +40,7 @@ final class SentinelLink {
 
     /** Connects both; the future completes once the event channels are subscribed (or fails; both keep trying). */
     CompletableFuture<Void> start() {
-        commands.start().exceptionally(unreachableForNow -> null); // retried with backoff; queries wait within their deadline
+        firstConnect = commands.start(); // retried with backoff after a failure; queries meanwhile fail fast
         return events.start();
     }
 
@@ -52,9 +54,15 @@ final class SentinelLink {
         return events.isReady();
     }
 
+    /** One query; fails at once when this Sentinel could not be reached (then the next one is asked). */
     CompletableFuture<Reply> query(long deadlineNanos, String... words) {
         CommandFuture<Reply> future = new CommandFuture<>(CommandSpec.words(words), true, deadlineNanos);
         commands.send(future);
+        firstConnect.whenComplete((ready, unreachable) -> {
+            if (unreachable != null && !commands.isReady()) {
+                future.completeExceptionally(unreachable); // still queued, never sent: it is dropped unwritten
+            }
+        });
         return future;
     }
 
