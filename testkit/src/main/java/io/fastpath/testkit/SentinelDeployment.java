@@ -58,8 +58,17 @@ public final class SentinelDeployment implements AutoCloseable {
         return List.copyOf(sentinels);
     }
 
-    /** {@code 127.0.0.1:port} of every Sentinel, for a client's Sentinel list. */
+    /** {@code 127.0.0.1:port} of every Sentinel, for a client's Sentinel list (their TLS ports with {@link Builder#tls}). */
     public List<String> sentinelAddresses() {
+        List<String> addresses = new ArrayList<>();
+        for (RedisServer sentinel : sentinels) {
+            addresses.add(sentinel.host() + ":" + (settings.tls != null ? sentinel.tlsPort() : sentinel.port()));
+        }
+        return addresses;
+    }
+
+    /** {@code 127.0.0.1:port} of every Sentinel's plain-text port (with {@link Builder#tls} they listen on both). */
+    public List<String> sentinelPlainTextAddresses() {
         List<String> addresses = new ArrayList<>();
         for (RedisServer sentinel : sentinels) {
             addresses.add(sentinel.host() + ":" + sentinel.port());
@@ -67,10 +76,10 @@ public final class SentinelDeployment implements AutoCloseable {
         return addresses;
     }
 
-    /** The address clients and Sentinels know {@code node} by: its proxy's port when partitionable. */
+    /** The port clients and Sentinels know {@code node} by: its proxy's when partitionable, its TLS port with TLS. */
     public int announcedPort(RedisServer node) {
         FaultProxy proxy = proxies.get(node);
-        return proxy == null ? node.port() : proxy.port();
+        return proxy != null ? proxy.port() : settings.tls != null ? node.tlsPort() : node.port();
     }
 
     /** The data node the live Sentinels name as primary, once they all agree and it says ROLE master. */
@@ -305,6 +314,11 @@ public final class SentinelDeployment implements AutoCloseable {
         if (settings.partitionable) {
             builder.config("bind-source-addr", PEER_ADDRESS);
         }
+        if (settings.tls != null) {
+            // Replicas replicate over TLS and so announce their TLS port; the Sentinels then name TLS ports.
+            builder.tls(settings.tls.serverCertificate(), settings.tls.serverKey(), settings.tls.caCertificate(), false)
+                    .config("tls-replication", "yes");
+        }
         RedisServer node = builder.start();
         dataNodes.add(node);
         if (settings.partitionable) {
@@ -340,12 +354,18 @@ public final class SentinelDeployment implements AutoCloseable {
         if (settings.partitionable) {
             config.add("bind-source-addr " + PEER_ADDRESS);
         }
+        if (settings.tls != null) {
+            config.add("tls-replication yes"); // the Sentinel reaches the data nodes (and the other Sentinels) over TLS
+        }
         RedisServer.Builder builder = RedisServer.builder().sentinel(config);
         if (settings.binary != null) {
             builder.binary(settings.binary);
         }
         if (settings.sentinelPassword != null) {
             builder.password(settings.sentinelPassword);
+        }
+        if (settings.tls != null) {
+            builder.tls(settings.tls.serverCertificate(), settings.tls.serverKey(), settings.tls.caCertificate(), false);
         }
         sentinels.add(builder.start());
     }
@@ -436,6 +456,7 @@ public final class SentinelDeployment implements AutoCloseable {
         private String dataPassword;
         private String sentinelPassword;
         private boolean partitionable;
+        private TlsCertificates tls;
         private RedisServerBinary binary;
 
         private Builder() {
@@ -491,6 +512,15 @@ public final class SentinelDeployment implements AutoCloseable {
         /** A {@link FaultProxy} in front of every data node, so {@link SentinelDeployment#partition} can cut one off. */
         public Builder partitionable() {
             this.partitionable = true;
+            return this;
+        }
+
+        /**
+         * TLS everywhere with these certificates: data nodes and Sentinels listen on a TLS port beside the
+         * plain one, replicate and monitor over TLS, and the Sentinels name the data nodes' TLS ports.
+         */
+        public Builder tls(TlsCertificates certificates) {
+            this.tls = certificates;
             return this;
         }
 

@@ -170,6 +170,9 @@ public final class SentinelServers implements StandaloneServers {
         primary = new ServerNode(to, new NodeConnections(fresh)); // new commands queue on the held new connections
         Connection[] before = old.connections.all();
         CompletableFuture<?>[] moved = new CompletableFuture<?>[fresh.length];
+        for (Connection connection : before) {
+            connection.renewTrackingSession(); // what was cached from the old primary stops serving now, not when it closes
+        }
         for (int i = 0; i < fresh.length; i++) {
             fresh[i].start().exceptionally(notYet -> null); // retried in the background; commands wait within their deadline
             moved[i] = before[i].handOver(fresh[i], config.closeGraceNanos());
