@@ -10,6 +10,7 @@ import io.fastpath.benchmarks.scenarios.ConcurrentGetScenario;
 import io.fastpath.benchmarks.scenarios.LargeValueScenario;
 import io.fastpath.benchmarks.scenarios.RedisBenchmarkBaseline;
 import io.fastpath.benchmarks.scenarios.SequentialScenario;
+import io.fastpath.benchmarks.sentinel.SentinelFailoverScenario;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +81,7 @@ public final class BenchmarkMain {
     scenarios.add(new CacheStalenessScenario());
     scenarios.add(new PrimaryKillScenario());
     scenarios.add(new BlockingPopScenario());
+    scenarios.add(new SentinelFailoverScenario()); // s: only with --scenarios s
     return scenarios;
   }
 

@@ -1,6 +1,7 @@
 package io.fastpath.internal.sentinel;
 
 import io.fastpath.RedisConnectionException;
+import io.fastpath.RedisServerException;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.connection.Endpoint;
 import java.util.ArrayList;
@@ -28,6 +29,8 @@ final class PrimaryResolver {
     private final Map<Endpoint, Integer> votes = new LinkedHashMap<>();
     private final List<String> notes = new ArrayList<>();
     private int answered;
+    /** Set when an answer is missing for a reason that may pass (a timeout, a connection not up yet). */
+    private boolean inconclusive;
 
     private PrimaryResolver(List<SentinelLink> links, SentinelConfig config, ClientResources resources) {
         this.links = links;
@@ -54,6 +57,9 @@ final class PrimaryResolver {
             link.query(deadline, "SENTINEL", "GET-MASTER-ADDR-BY-NAME", config.primaryName())
                     .whenComplete((reply, failure) -> {
                         Endpoint named = failure == null ? SentinelReplies.primaryAddress(reply) : null;
+                        if (failure != null && !refusedByTheServer(failure)) {
+                            markInconclusive();
+                        }
                         record(link, named, failure == null ? "does not monitor a primary named '" + config.primaryName() + "'"
                                 : describe(failure));
                     });
@@ -94,8 +100,12 @@ final class PrimaryResolver {
             synchronized (this) {
                 summary = String.join("; ", notes);
             }
-            return CompletableFuture.failedFuture(new RedisConnectionException(config.primaryName(), "no Sentinel named a "
-                    + "primary that confirms it with ROLE (" + (summary.isEmpty() ? "no answer" : summary) + ")", null));
+            boolean retry;
+            synchronized (this) {
+                retry = inconclusive;
+            }
+            return CompletableFuture.failedFuture(new PrimaryNotFound(config.primaryName(), "no Sentinel named a "
+                    + "primary that confirms it with ROLE (" + (summary.isEmpty() ? "no answer" : summary) + ")", retry));
         }
         Endpoint candidate = found.get(index);
         return RoleCheck.probe(candidate, config.dataSettings(), resources, config.queryTimeoutNanos())
@@ -104,12 +114,38 @@ final class PrimaryResolver {
                         return CompletableFuture.completedFuture(candidate);
                     }
                     synchronized (this) {
+                        inconclusive |= failure != null && !refusedByTheServer(failure);
                         notes.add(candidate + " named by " + votes.get(candidate) + " Sentinel(s) "
                                 + (failure != null ? "could not be asked ROLE (" + describe(failure) + ")" : "says ROLE " + role));
                     }
                     return verify(found, index + 1);
                 })
                 .thenCompose(next -> next);
+    }
+
+    private synchronized void markInconclusive() {
+        inconclusive = true;
+    }
+
+    /** True when a server's own reply (WRONGPASS, NOAUTH, an unknown command...) caused it: asking again will not help. */
+    private static boolean refusedByTheServer(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof RedisServerException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** No primary found; {@link #worthRetrying} when some answer was missing for a reason that may pass. */
+    static final class PrimaryNotFound extends RedisConnectionException {
+        private static final long serialVersionUID = 1L;
+        final boolean worthRetrying;
+
+        PrimaryNotFound(String primaryName, String message, boolean worthRetrying) {
+            super(primaryName, message, null);
+            this.worthRetrying = worthRetrying;
+        }
     }
 
     private static String describe(Throwable failure) {

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Builds a client on a Sentinel-watched deployment: opens the links to the given Sentinels, finds and
@@ -21,6 +22,8 @@ import java.util.concurrent.TimeoutException;
  * seen from its first announcement; then the replicas (under a ReadPolicy) and the periodic safety net.
  */
 public final class SentinelBootstrap {
+    private static final long RETRY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
     private SentinelBootstrap() {}
 
     public static ClientCore connect(SentinelConfig config, ClientResources resources, Duration commandTimeout,
@@ -35,7 +38,7 @@ public final class SentinelBootstrap {
             for (Endpoint sentinel : config.sentinels()) {
                 subscribed.add(monitor.addSentinel(sentinel).exceptionally(down -> null));
             }
-            Endpoint primary = await(PrimaryResolver.resolve(monitor.links(), config, resources), waitNanos, config.primaryName());
+            Endpoint primary = resolveWithin(monitor, config, resources, waitNanos);
             servers.connectPrimary(primary);
             subscribed.add(monitor.discoverSentinels().exceptionally(noneAnswered -> null));
             subscribed.add(monitor.refreshReplicas());
@@ -50,6 +53,27 @@ public final class SentinelBootstrap {
             }
             resources.close();
             throw failed;
+        }
+    }
+
+    /**
+     * Asks the Sentinels until one round names a verified primary or {@code waitNanos} passed (a Sentinel
+     * just starting, or a primary just being replaced, can fail one round); throws the last round's failure.
+     */
+    private static Endpoint resolveWithin(SentinelMonitor monitor, SentinelConfig config, ClientResources resources,
+                                          long waitNanos) {
+        long deadline = System.nanoTime() + waitNanos;
+        while (true) {
+            try {
+                return await(PrimaryResolver.resolve(monitor.links(), config, resources), deadline - System.nanoTime(),
+                        config.primaryName());
+            } catch (PrimaryResolver.PrimaryNotFound failed) {
+                if (!failed.worthRetrying || deadline - System.nanoTime() <= RETRY_PAUSE_NANOS
+                        || Thread.currentThread().isInterrupted()) {
+                    throw failed;
+                }
+                LockSupport.parkNanos(RETRY_PAUSE_NANOS); // Not synchronization: the pause between two rounds of questions
+            }
         }
     }
 
