@@ -1,7 +1,5 @@
 package io.fastpath;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,23 +34,11 @@ record SentinelUri(SentinelOptions options, String username, String password, in
         if (path.contains("?") || path.contains("#")) {
             throw new RedisArgumentException("the Sentinel URI takes no query or fragment (name the primary in the path); " + EXPECTED);
         }
-        String username = null;
-        String password = null;
         int at = authority.lastIndexOf('@');
-        if (at >= 0) {
-            String userInfo = authority.substring(0, at);
-            authority = authority.substring(at + 1);
-            int colon = userInfo.indexOf(':');
-            if (colon < 0) {
-                username = decode(userInfo);
-            } else {
-                username = colon == 0 ? null : decode(userInfo.substring(0, colon));
-                password = decode(userInfo.substring(colon + 1));
-            }
-            if (username != null && username.isEmpty()) {
-                username = null;
-            }
-        }
+        String[] credentials = RedisUri.credentials(at < 0 ? null : authority.substring(0, at));
+        authority = authority.substring(at + 1);
+        String username = credentials[0] == null || credentials[0].isEmpty() ? null : credentials[0];
+        String password = credentials[1];
         if (authority.isEmpty()) {
             throw new RedisArgumentException("the Sentinel URI has no Sentinel address; " + EXPECTED);
         }
@@ -61,7 +47,7 @@ record SentinelUri(SentinelOptions options, String username, String password, in
             sentinels.add(address);
         }
         String[] segments = path.split("/", -1);
-        String primaryName = decode(segments[0]);
+        String primaryName = RedisUri.decode(segments[0]);
         int database = 0;
         if (segments.length > 2 || (segments.length == 2 && segments[1].isEmpty())) {
             throw new RedisArgumentException("the Sentinel URI's path must be /primaryName or /primaryName/db, got '/" + path + "'");
@@ -77,10 +63,6 @@ record SentinelUri(SentinelOptions options, String username, String password, in
             }
         }
         return new SentinelUri(SentinelOptions.of(primaryName, sentinels), username, password, database, tls);
-    }
-
-    private static String decode(String raw) {
-        return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
     @Override

@@ -13,7 +13,6 @@ import io.fastpath.internal.connection.Endpoint;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Sends a blocking invocation (BLPOP, XREAD BLOCK, WAIT...) on a connection leased from the server's
@@ -89,21 +88,6 @@ final class BlockingDispatch {
     }
 
     private <T> void complete(CompletableFuture<T> result, T value, Throwable failure, boolean blockingCaller) {
-        Runnable completion = () -> {
-            if (failure != null) {
-                result.completeExceptionally(failure);
-            } else {
-                result.complete(value);
-            }
-        };
-        if (blockingCaller || completionExecutor == null) {
-            completion.run();
-            return;
-        }
-        try {
-            completionExecutor.execute(completion); // async callbacks never run on an I/O thread
-        } catch (RejectedExecutionException shutDownOrFull) {
-            completion.run(); // the caller must still get its outcome: here rather than never
-        }
+        CallerCompletion.complete(result, value, failure, blockingCaller, completionExecutor);
     }
 }

@@ -114,6 +114,8 @@ public final class Connection {
     private LivenessCheck liveness;
     /** Counts channels; each written command records it, so a WATCHed transaction can insist on WATCH's channel. */
     private int channelGeneration;
+    /** Set once {@link #close} or {@link #handOver} took every queued command, in order (after {@link #closing}). */
+    private boolean unsentCollected;
 
     public Connection(Endpoint endpoint, ConnectionSettings settings, EventLoop eventLoop, Class<? extends SocketChannel> channelType) {
         this.endpoint = endpoint;
@@ -220,8 +222,12 @@ public final class Connection {
     private void drain() {
         drainScheduled.set(false); // before polling: a command offered after this point schedules a new drain
         if (closing) {
-            // Retired or closed: nothing new is written here (a command that raced the close is handed off or failed).
-            failWaiting("the client is closed", null);
+            // Retired or closed: nothing is written here any more. Until the close or hand-over task has taken
+            // what was queued (in order), it is left to it; only a command that raced in after that is handed off
+            // (or failed) here.
+            if (unsentCollected) {
+                failWaiting("the client is closed", null);
+            }
             return;
         }
         if (state != State.READY || holding) {
@@ -499,6 +505,7 @@ public final class Connection {
                     unsent.add(command);
                 }
             }
+            unsentCollected = true;
             next.adopt(unsent, moved);
             awaitQuiet(System.nanoTime() + graceNanos, new CompletableFuture<>());
         });
@@ -699,6 +706,7 @@ public final class Connection {
         CompletableFuture<Void> closed = new CompletableFuture<>();
         eventLoop.execute(() -> {
             failWaiting("the client is closed", null);
+            unsentCollected = true;
             long giveUpAt = System.nanoTime() + graceNanos;
             awaitQuiet(giveUpAt, closed);
         });

@@ -1,15 +1,10 @@
 package io.fastpath.internal.sentinel;
 
-import io.fastpath.RedisNotSentException;
 import io.fastpath.Reply;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ErrorInterceptor;
-import io.fastpath.internal.connection.RefusalBackoff;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
+import io.fastpath.internal.connection.RefusalRetries;
 import java.util.function.Consumer;
 
 /**
@@ -23,8 +18,7 @@ import java.util.function.Consumer;
 final class ReadOnlyRetry implements ErrorInterceptor {
     private final Runnable askSentinels;
     private final Consumer<CommandFuture<?>> toCurrentPrimary;
-    /** Commands between the refusal and their retry; any thread (event loops add, close drains). */
-    private final Set<CommandFuture<?>> waitingToRetry = ConcurrentHashMap.newKeySet();
+    private final RefusalRetries waitingToRetry = new RefusalRetries();
     private volatile boolean closed;
 
     ReadOnlyRetry(Runnable askSentinels, Consumer<CommandFuture<?>> toCurrentPrimary) {
@@ -38,33 +32,12 @@ final class ReadOnlyRetry implements ErrorInterceptor {
             return false;
         }
         askSentinels.run();
-        long delay = RefusalBackoff.delayNanos(command.countRetry());
-        if (command.deadlineNanos() - System.nanoTime() <= delay) {
-            return false;
-        }
-        command.prepareResend(false);
-        waitingToRetry.add(command);
-        try {
-            from.eventLoop().schedule(() -> {
-                if (waitingToRetry.remove(command) && !command.isDone()) {
-                    toCurrentPrimary.accept(command);
-                }
-            }, delay, TimeUnit.NANOSECONDS);
-        } catch (RejectedExecutionException shuttingDown) {
-            waitingToRetry.remove(command);
-            return false;
-        }
-        return true;
+        return waitingToRetry.retryLater(command, from, toCurrentPrimary);
     }
 
     /** On close: a retry that has not run would never run once the event loops stop, so it fails now. */
     void close() {
         closed = true;
-        for (CommandFuture<?> command : waitingToRetry) {
-            if (waitingToRetry.remove(command)) {
-                command.completeExceptionally(new RedisNotSentException(command.spec().name(),
-                        "the client was closed while the command waited to be retried on the new primary", null));
-            }
-        }
+        waitingToRetry.failAll("the client was closed while the command waited to be retried on the new primary");
     }
 }

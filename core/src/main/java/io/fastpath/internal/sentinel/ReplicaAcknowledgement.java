@@ -2,11 +2,11 @@ package io.fastpath.internal.sentinel;
 
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.Reply;
+import io.fastpath.internal.client.CallerCompletion;
 import io.fastpath.internal.connection.CommandFuture;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * {@code SentinelOptions.waitForReplicas}: a write is acknowledged to its caller only once {@code WAIT}
@@ -58,31 +58,13 @@ final class ReplicaAcknowledgement {
         });
         write.whenComplete((value, failure) -> {
             if (failure != null) {
-                complete(acknowledged, null, failure, write.completesOnIoThread());
+                CallerCompletion.complete(acknowledged, null, failure, write.completesOnIoThread(), completionExecutor);
                 return;
             }
-            confirmed.whenComplete((ok, notConfirmed) -> complete(acknowledged, value, notConfirmed, write.completesOnIoThread()));
+            confirmed.whenComplete((ok, notConfirmed) -> CallerCompletion.complete(acknowledged, value, notConfirmed,
+                    write.completesOnIoThread(), completionExecutor));
         });
         return acknowledged;
-    }
-
-    private <T> void complete(CompletableFuture<T> future, T value, Throwable failure, boolean onThisThread) {
-        Runnable completion = () -> {
-            if (failure != null) {
-                future.completeExceptionally(failure);
-            } else {
-                future.complete(value);
-            }
-        };
-        if (onThisThread || completionExecutor == null) {
-            completion.run();
-            return;
-        }
-        try {
-            completionExecutor.execute(completion); // async callbacks never run on an I/O thread
-        } catch (RejectedExecutionException shutDownOrFull) {
-            completion.run();
-        }
     }
 
     private static byte[] bytes(String text) {

@@ -25,16 +25,7 @@ final class SentinelReplies {
         if (elements == null || elements.size() < 2) {
             return null;
         }
-        String host = text(elements.get(0));
-        String port = text(elements.get(1));
-        if (host == null || port == null) {
-            return null;
-        }
-        try {
-            return new Endpoint(host, Integer.parseInt(port));
-        } catch (NumberFormatException notAPort) {
-            return null;
-        }
+        return endpoint(text(elements.get(0)), text(elements.get(1)));
     }
 
     /** One map per instance of a SENTINEL SENTINELS / SENTINEL REPLICAS reply. */
@@ -100,8 +91,11 @@ final class SentinelReplies {
     }
 
     private static Endpoint address(Map<String, String> instance) {
-        String host = instance.get("ip");
-        String port = instance.get("port");
+        return endpoint(instance.get("ip"), instance.get("port"));
+    }
+
+    /** Null when either part is missing or the port is no number. */
+    private static Endpoint endpoint(String host, String port) {
         if (host == null || port == null) {
             return null;
         }

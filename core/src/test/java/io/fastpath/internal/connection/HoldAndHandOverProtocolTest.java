@@ -104,41 +104,43 @@ class HoldAndHandOverProtocolTest {
 
     @Test
     void aHandOverMovesUnwrittenCommandsAheadOfLaterOnesAndTheOldServerGetsNoMore() throws Exception {
-        try (ScriptedServer oldServer = new ScriptedServer(echoing());
-             ScriptedServer newServer = new ScriptedServer(echoing())) {
-            Connection old = connect(oldServer);
-            Connection next = new Connection(new Endpoint("127.0.0.1", newServer.port()), SETTINGS,
-                    resources.nextEventLoop(), resources.channelType());
-            next.hold(); // as the Sentinel path opens it: held until the hand-over is done
-            next.start();
-            old.hold(); // the failover was announced
-            List<CommandFuture<Reply>> all = new ArrayList<>();
-            for (int i = 0; i < 100; i++) {
-                CommandFuture<Reply> command = echo("first-" + i, 5_000);
-                all.add(command);
-                old.send(command);
+        for (int round = 0; round < 20; round++) { // the drains, the move and the later sends race differently each time
+            try (ScriptedServer oldServer = new ScriptedServer(echoing());
+                 ScriptedServer newServer = new ScriptedServer(echoing())) {
+                Connection old = connect(oldServer);
+                Connection next = new Connection(new Endpoint("127.0.0.1", newServer.port()), SETTINGS,
+                        resources.nextEventLoop(), resources.channelType());
+                next.hold(); // as the Sentinel path opens it: held until the hand-over is done
+                next.start();
+                old.hold(); // the failover was announced
+                List<CommandFuture<Reply>> all = new ArrayList<>();
+                for (int i = 0; i < 100; i++) {
+                    CommandFuture<Reply> command = echo("first-" + i, 5_000);
+                    all.add(command);
+                    old.send(command);
+                }
+                var moved = old.handOver(next, 0);
+                for (int i = 0; i < 100; i++) { // sent to the old connection after the switch: they go straight to the new one
+                    CommandFuture<Reply> command = echo("second-" + i, 5_000);
+                    all.add(command);
+                    old.send(command);
+                }
+                moved.get(5, TimeUnit.SECONDS);
+                next.resume();
+                for (CommandFuture<Reply> command : all) {
+                    command.get(5, TimeUnit.SECONDS);
+                }
+                List<String> expected = new ArrayList<>();
+                for (int i = 0; i < 100; i++) {
+                    expected.add("first-" + i);
+                }
+                for (int i = 0; i < 100; i++) {
+                    expected.add("second-" + i);
+                }
+                assertThat(echoed(newServer)).as("round %d", round).containsExactlyElementsOf(expected);
+                assertThat(echoed(oldServer)).isEmpty();
+                next.close(0).get(5, TimeUnit.SECONDS);
             }
-            var moved = old.handOver(next, 0);
-            for (int i = 0; i < 100; i++) { // sent to the old connection after the switch: they go straight to the new one
-                CommandFuture<Reply> command = echo("second-" + i, 5_000);
-                all.add(command);
-                old.send(command);
-            }
-            moved.get(5, TimeUnit.SECONDS);
-            next.resume();
-            for (CommandFuture<Reply> command : all) {
-                command.get(5, TimeUnit.SECONDS);
-            }
-            List<String> expected = new ArrayList<>();
-            for (int i = 0; i < 100; i++) {
-                expected.add("first-" + i);
-            }
-            for (int i = 0; i < 100; i++) {
-                expected.add("second-" + i);
-            }
-            assertThat(echoed(newServer)).containsExactlyElementsOf(expected);
-            assertThat(echoed(oldServer)).isEmpty();
-            next.close(0).get(5, TimeUnit.SECONDS);
         }
     }
 
