@@ -51,7 +51,7 @@ class SentinelDiscoveryIT {
                 admin.call("SELECT", "2");
                 assertThat(admin.call("GET", "discovery:db")).isEqualTo("in-2");
             }
-            assertThat(redis.toString()).contains("primary 'mymaster' at", "via Sentinel");
+            assertThat(redis.toString()).contains("primary 'mymaster' via Sentinel");
         }
     }
 
@@ -69,7 +69,6 @@ class SentinelDiscoveryIT {
                 try (RespClient admin = deployment.primary().admin()) {
                     assertThat(admin.call("GET", "discovery:stale")).isEqualTo("written");
                 }
-                assertThat(redis.toString()).doesNotContain(":" + replica.port() + " ");
             }
         }
         // Given only the stale Sentinel, the client refuses to start rather than write to a replica.

@@ -75,7 +75,8 @@ public final class ClientCore implements AutoCloseable {
             standalone.primaryChangeListener((from, to) -> {
                 dedicated.closeNode(from, closeGraceNanos); // a blocked BLPOP there ends as on a lost connection
                 if (pubSub instanceof StandalonePubSub followsPrimary) {
-                    followsPrimary.moveTo(to);
+                    // Off the event loop that switched: moveTo waits for a subscribe in progress to finish its connect.
+                    CompletableFuture.runAsync(() -> followsPrimary.moveTo(to));
                 }
             });
         }

@@ -2,6 +2,7 @@ package io.fastpath.internal.sentinel;
 
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisServerException;
+import io.fastpath.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.connection.Endpoint;
 import java.util.ArrayList;
@@ -10,76 +11,92 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Finds the primary: asks every Sentinel {@code SENTINEL GET-MASTER-ADDR-BY-NAME} (those with a live
- * connection first), stops listening once more than half of them named one address or all have answered,
- * then verifies the candidates with {@code ROLE}, the address most Sentinels named first, and takes the
- * first that says {@code master}. So one stale Sentinel is outvoted, a demoted or dead node is passed
- * over, and a Sentinel that is down only costs its share of the answers.
+ * Finds the primary: asks every Sentinel {@code SENTINEL GET-MASTER-ADDR-BY-NAME} and, for the
+ * configuration epoch of its answer, {@code SENTINEL MASTER} (answers arrive within a second or count as
+ * missing), then verifies the candidates with {@code ROLE} and takes the first that says {@code master}.
+ * Candidates are tried newest configuration first, then by how many Sentinels named them: the leader of
+ * a failover names the promoted replica (with the new epoch) while the others still name the old primary
+ * for a moment, and a Sentinel cut off during a failover keeps an old one. Answers older than the newest
+ * configuration this client already followed ({@code minEpoch}) are not taken at all. A demoted or dead
+ * node is passed over, and a Sentinel that is down only costs its share of the answers.
  *
  * <p>Thread-safe: one instance per resolve; callbacks arrive on any event loop.
  */
 final class PrimaryResolver {
+    /** A verified primary and the configuration epoch the Sentinels that named it gave. */
+    record Resolved(Endpoint primary, long epoch) {}
+
+    private static final long MAX_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     private final List<SentinelLink> links;
     private final SentinelConfig config;
     private final ClientResources resources;
+    private final long minEpoch;
     private final CompletableFuture<List<Endpoint>> candidates = new CompletableFuture<>();
     // Guarded by this.
     private final Map<Endpoint, Integer> votes = new LinkedHashMap<>();
+    private final Map<Endpoint, Long> epochs = new LinkedHashMap<>();
     private final List<String> notes = new ArrayList<>();
     private int answered;
     /** Set when an answer is missing for a reason that may pass (a timeout, a connection not up yet). */
     private boolean inconclusive;
 
-    private PrimaryResolver(List<SentinelLink> links, SentinelConfig config, ClientResources resources) {
+    private PrimaryResolver(List<SentinelLink> links, SentinelConfig config, ClientResources resources, long minEpoch) {
         this.links = links;
         this.config = config;
         this.resources = resources;
+        this.minEpoch = minEpoch;
     }
 
-    /** Completes with a verified primary, or fails with a {@link RedisConnectionException} saying what each Sentinel answered. */
-    static CompletableFuture<Endpoint> resolve(List<SentinelLink> links, SentinelConfig config, ClientResources resources) {
+    /**
+     * Completes with a verified primary, or fails with a {@link PrimaryNotFound} saying what each Sentinel
+     * answered. {@code minEpoch}: the newest configuration epoch already followed (0 at start-up).
+     */
+    static CompletableFuture<Resolved> resolve(List<SentinelLink> links, SentinelConfig config, ClientResources resources,
+                                               long minEpoch) {
         if (links.isEmpty()) {
-            return CompletableFuture.failedFuture(new RedisConnectionException(config.primaryName(), "no Sentinel is known", null));
+            return CompletableFuture.failedFuture(new PrimaryNotFound(config.primaryName(), "no Sentinel is known", false));
         }
-        PrimaryResolver resolver = new PrimaryResolver(links, config, resources);
+        PrimaryResolver resolver = new PrimaryResolver(links, config, resources, minEpoch);
         resolver.ask();
         return resolver.candidates.thenCompose(found -> resolver.verify(found, 0));
     }
 
     private void ask() {
-        List<SentinelLink> ordered = new ArrayList<>();
-        links.stream().filter(SentinelLink::isReady).forEach(ordered::add);
-        links.stream().filter(link -> !link.isReady()).forEach(ordered::add);
-        long deadline = System.nanoTime() + config.queryTimeoutNanos();
-        for (SentinelLink link : ordered) {
-            link.query(deadline, "SENTINEL", "GET-MASTER-ADDR-BY-NAME", config.primaryName())
-                    .whenComplete((reply, failure) -> {
-                        Endpoint named = failure == null ? SentinelReplies.primaryAddress(reply) : null;
-                        if (failure != null && !refusedByTheServer(failure)) {
-                            markInconclusive();
-                        }
-                        record(link, named, failure == null ? "does not monitor a primary named '" + config.primaryName() + "'"
-                                : describe(failure));
-                    });
+        long deadline = System.nanoTime() + Math.min(config.queryTimeoutNanos(), MAX_WAIT_NANOS);
+        for (SentinelLink link : links) {
+            CompletableFuture<Reply> address = link.query(deadline, "SENTINEL", "GET-MASTER-ADDR-BY-NAME", config.primaryName());
+            CompletableFuture<Reply> master = link.query(deadline, "SENTINEL", "MASTER", config.primaryName());
+            address.whenComplete((reply, failure) -> master.handle((details, noDetails) -> {
+                Endpoint named = failure == null ? SentinelReplies.primaryAddress(reply) : null;
+                if (failure != null && !refusedByTheServer(failure)) {
+                    markInconclusive();
+                }
+                record(link, named, noDetails == null ? SentinelReplies.configEpoch(details) : 0, failure == null
+                        ? "does not monitor a primary named '" + config.primaryName() + "'" : describe(failure));
+                return null;
+            }));
         }
     }
 
-    private void record(SentinelLink link, Endpoint named, String whyNot) {
+    private void record(SentinelLink link, Endpoint named, long epoch, String whyNot) {
         List<Endpoint> decided = null;
         synchronized (this) {
             answered++;
             if (named == null) {
                 notes.add("Sentinel " + link.endpoint + " " + whyNot);
+            } else if (epoch < minEpoch) {
+                notes.add("Sentinel " + link.endpoint + " named " + named + " from configuration epoch " + epoch
+                        + ", older than " + minEpoch + " already followed");
             } else {
-                int count = votes.merge(named, 1, Integer::sum);
-                if (count * 2 > links.size() || answered == links.size()) {
-                    decided = byVotes();
-                }
+                votes.merge(named, 1, Integer::sum);
+                epochs.merge(named, epoch, Math::max);
             }
-            if (decided == null && answered == links.size()) {
-                decided = byVotes();
+            if (answered == links.size()) {
+                decided = ordered();
             }
         }
         if (decided != null) {
@@ -87,21 +104,20 @@ final class PrimaryResolver {
         }
     }
 
-    // Guarded by this.
-    private List<Endpoint> byVotes() {
-        List<Endpoint> ordered = new ArrayList<>(votes.keySet()); // first named first among equals
-        ordered.sort((a, b) -> votes.get(b) - votes.get(a));
+    /** Newest configuration first, then most named, then first named. Guarded by this. */
+    private List<Endpoint> ordered() {
+        List<Endpoint> ordered = new ArrayList<>(votes.keySet());
+        ordered.sort((a, b) -> epochs.get(a).equals(epochs.get(b)) ? votes.get(b) - votes.get(a)
+                : Long.compare(epochs.get(b), epochs.get(a)));
         return ordered;
     }
 
-    private CompletableFuture<Endpoint> verify(List<Endpoint> found, int index) {
+    private CompletableFuture<Resolved> verify(List<Endpoint> found, int index) {
         if (index >= found.size()) {
             String summary;
-            synchronized (this) {
-                summary = String.join("; ", notes);
-            }
             boolean retry;
             synchronized (this) {
+                summary = String.join("; ", notes);
                 retry = inconclusive;
             }
             return CompletableFuture.failedFuture(new PrimaryNotFound(config.primaryName(), "no Sentinel named a "
@@ -111,7 +127,9 @@ final class PrimaryResolver {
         return RoleCheck.probe(candidate, config.dataSettings(), resources, config.queryTimeoutNanos())
                 .handle((role, failure) -> {
                     if (RoleCheck.PRIMARY.equals(role)) {
-                        return CompletableFuture.completedFuture(candidate);
+                        synchronized (this) {
+                            return CompletableFuture.completedFuture(new Resolved(candidate, epochs.get(candidate)));
+                        }
                     }
                     synchronized (this) {
                         inconclusive |= failure != null && !refusedByTheServer(failure);

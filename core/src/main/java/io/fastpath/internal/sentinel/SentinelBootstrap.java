@@ -30,7 +30,7 @@ public final class SentinelBootstrap {
                                      boolean congestionDetour) {
         SentinelServers servers = new SentinelServers(config, resources);
         SentinelMonitor monitor = new SentinelMonitor(config, servers, resources);
-        servers.askSentinelsWith(monitor::requestResolve);
+        servers.askSentinelsWith(monitor::requestResolve, monitor::refreshReplicas);
         servers.alsoClose(monitor::close);
         long waitNanos = config.queryTimeoutNanos() * 2 + TimeUnit.SECONDS.toNanos(1);
         try {
@@ -38,8 +38,9 @@ public final class SentinelBootstrap {
             for (Endpoint sentinel : config.sentinels()) {
                 subscribed.add(monitor.addSentinel(sentinel).exceptionally(down -> null));
             }
-            Endpoint primary = resolveWithin(monitor, config, resources, waitNanos);
-            servers.connectPrimary(primary);
+            PrimaryResolver.Resolved primary = resolveWithin(monitor, config, resources, waitNanos);
+            servers.connectPrimary(primary.primary());
+            monitor.followed(primary.epoch());
             subscribed.add(monitor.discoverSentinels().exceptionally(noneAnswered -> null));
             subscribed.add(monitor.refreshReplicas());
             // Discovery's future includes the new Sentinels' subscriptions: they are followed before build() returns too.
@@ -60,12 +61,12 @@ public final class SentinelBootstrap {
      * Asks the Sentinels until one round names a verified primary or {@code waitNanos} passed (a Sentinel
      * just starting, or a primary just being replaced, can fail one round); throws the last round's failure.
      */
-    private static Endpoint resolveWithin(SentinelMonitor monitor, SentinelConfig config, ClientResources resources,
-                                          long waitNanos) {
+    private static PrimaryResolver.Resolved resolveWithin(SentinelMonitor monitor, SentinelConfig config,
+                                                          ClientResources resources, long waitNanos) {
         long deadline = System.nanoTime() + waitNanos;
         while (true) {
             try {
-                return await(PrimaryResolver.resolve(monitor.links(), config, resources), deadline - System.nanoTime(),
+                return await(PrimaryResolver.resolve(monitor.links(), config, resources, 0), deadline - System.nanoTime(),
                         config.primaryName());
             } catch (PrimaryResolver.PrimaryNotFound failed) {
                 if (!failed.worthRetrying || deadline - System.nanoTime() <= RETRY_PAUSE_NANOS

@@ -58,6 +58,10 @@ final class SentinelMonitor {
     private long lastResolveNanos = System.nanoTime() - MIN_RESOLVE_INTERVAL_NANOS;
     /** The address a ROLE probe is checking before a switch, so a second announcement does not start another. */
     private Endpoint switchingTo;
+    /** Counts switches: a resolve that started before one is outdated by it (it may name the old primary). */
+    private int switches;
+    /** The newest configuration epoch a resolve followed: Sentinels answering an older one are stale. */
+    private long followedEpoch;
     private boolean replicasRefreshing;
 
     SentinelMonitor(SentinelConfig config, SentinelServers servers, ClientResources resources) {
@@ -260,6 +264,7 @@ final class SentinelMonitor {
         if (closed || address.equals(servers.primaryEndpoint())) {
             return;
         }
+        switches++;
         cancelHoldLimit();
         hold.clear();
         servers.switchPrimary(address, reason);
@@ -290,22 +295,38 @@ final class SentinelMonitor {
         }
         resolving = true;
         lastResolveNanos = System.nanoTime();
-        PrimaryResolver.resolve(links(), config, resources)
-                .whenComplete((found, failure) -> execute(() -> resolved(found, failure)));
+        int switchesBefore = switches;
+        PrimaryResolver.resolve(links(), config, resources, followedEpoch)
+                .whenComplete((found, failure) -> execute(() -> resolved(found, failure, switchesBefore)));
     }
 
-    private void resolved(Endpoint found, Throwable failure) {
+    /** Build time: the configuration epoch of the primary the client started with. */
+    void followed(long epoch) {
+        execute(() -> followedEpoch = Math.max(followedEpoch, epoch));
+    }
+
+    private void resolved(PrimaryResolver.Resolved found, Throwable failure, int switchesBefore) {
         resolving = false;
         if (closed || !servers.isConnected()) {
             return;
         }
-        if (found != null && !found.equals(servers.primaryEndpoint())) {
-            switchTo(found, "the Sentinels named it when asked again");
+        if (switches != switchesBefore) {
+            found = null; // a switch came while the Sentinels were asked: their answers may name the old primary
+            resolveAgain = true;
+        }
+        if (found != null) {
+            followedEpoch = Math.max(followedEpoch, found.epoch());
+        }
+        if (found != null && !found.primary().equals(servers.primaryEndpoint())) {
+            switchTo(found.primary(), "the Sentinels named it when asked again");
         } else if (!hold.active()) {
             servers.releasePrimary(); // a hold that gave up ends here (a no-op otherwise)
         }
         if (failure != null) {
             LOG.log(Level.DEBUG, "asking the Sentinels for '" + config.primaryName() + "' failed: " + failure);
+            if (!servers.primaryIsReady()) {
+                followedEpoch = 0; // Sentinels redeployed with fresh epochs must not be ignored while the primary is gone
+            }
         }
         if (resolveAgain) {
             resolveAgain = false;
@@ -317,7 +338,10 @@ final class SentinelMonitor {
 
     // ---- life cycle ----
 
-    /** Starts the periodic safety net: the primary, the Sentinels, the replicas (and their round trips). */
+    /**
+     * Starts the periodic safety net: the primary, the Sentinels, the replicas (and their round trips). The
+     * first look comes after a second: LOWEST_LATENCY needs its first round trips measured.
+     */
     void start() {
         long period = config.refreshPeriodNanos();
         periodic = loop.scheduleAtFixedRate(() -> {
@@ -328,7 +352,7 @@ final class SentinelMonitor {
                     servers.measureLatencies();
                 }
             });
-        }, period, period, TimeUnit.NANOSECONDS);
+        }, Math.min(period, TimeUnit.SECONDS.toNanos(1)), period, TimeUnit.NANOSECONDS);
     }
 
     CompletableFuture<Void> close() {

@@ -36,18 +36,33 @@ final class SentinelReplies {
             return instances;
         }
         for (Reply element : elements) {
-            Map<String, String> fields = new LinkedHashMap<>();
-            if (element instanceof Reply.MapReply map) {
-                map.entries().forEach((name, value) -> fields.put(text(name), text(value)));
-            } else {
-                List<Reply> flat = elements(element);
-                for (int i = 0; flat != null && i + 1 < flat.size(); i += 2) {
-                    fields.put(text(flat.get(i)), text(flat.get(i + 1)));
-                }
-            }
-            instances.add(fields);
+            instances.add(fields(element));
         }
         return instances;
+    }
+
+    /** One instance's names and values: a RESP3 map, or a RESP2 flat array of names and values. */
+    private static Map<String, String> fields(Reply instance) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        if (instance instanceof Reply.MapReply map) {
+            map.entries().forEach((name, value) -> fields.put(text(name), text(value)));
+        } else {
+            List<Reply> flat = elements(instance);
+            for (int i = 0; flat != null && i + 1 < flat.size(); i += 2) {
+                fields.put(text(flat.get(i)), text(flat.get(i + 1)));
+            }
+        }
+        return fields;
+    }
+
+    /** The {@code config-epoch} of a SENTINEL MASTER reply (one map); 0 when it has none. */
+    static long configEpoch(Reply reply) {
+        String epoch = fields(reply).get("config-epoch");
+        try {
+            return epoch == null ? 0 : Long.parseLong(epoch);
+        } catch (NumberFormatException notANumber) {
+            return 0;
+        }
     }
 
     /** The addresses of the instances of a SENTINEL SENTINELS reply. */

@@ -47,6 +47,8 @@ public final class SentinelServers implements StandaloneServers {
     private volatile BiConsumer<Endpoint, Endpoint> primaryChangeListener = (from, to) -> { };
     /** Set once before the first connection is opened: asks the monitor to resolve the primary again. */
     private volatile Runnable askSentinels = () -> { };
+    /** Set once at build: asks the monitor for SENTINEL REPLICAS again (a replica that is one no more). */
+    private volatile Runnable askForReplicas = () -> { };
     /** Set once at build: closes the monitor (the Sentinel links) with the data nodes. */
     private volatile Supplier<CompletableFuture<Void>> alsoClose = () -> CompletableFuture.completedFuture(null);
 
@@ -59,8 +61,9 @@ public final class SentinelServers implements StandaloneServers {
                 config.acknowledgeReplicas(), config.acknowledgeTimeoutMillis(), config.dataSettings().completionExecutor());
     }
 
-    void askSentinelsWith(Runnable resolve) {
+    void askSentinelsWith(Runnable resolve, Runnable refreshReplicas) {
         this.askSentinels = resolve;
+        this.askForReplicas = refreshReplicas;
     }
 
     void alsoClose(Supplier<CompletableFuture<Void>> closeMonitor) {
@@ -83,7 +86,8 @@ public final class SentinelServers implements StandaloneServers {
         Connection[] connections = new Connection[config.connectionsPerNode()];
         for (int i = 0; i < connections.length; i++) {
             Connection connection = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
-            connection.handshakeExtension(new RoleCheck(role, endpoint, config.queryTimeoutNanos(), () -> askSentinels.run()));
+            Runnable onMismatch = RoleCheck.PRIMARY.equals(role) ? () -> askSentinels.run() : () -> askForReplicas.run();
+            connection.handshakeExtension(new RoleCheck(role, endpoint, config.queryTimeoutNanos(), onMismatch));
             if (RoleCheck.PRIMARY.equals(role)) {
                 connection.disconnectListener(() -> askSentinels.run()); // a lost primary may have been replaced
             }
@@ -264,6 +268,6 @@ public final class SentinelServers implements StandaloneServers {
 
     @Override
     public String describe() {
-        return "primary '" + config.primaryName() + "' at " + primary.endpoint + " via Sentinel";
+        return "primary '" + config.primaryName() + "' via Sentinel " + config.sentinels(); // its address changes
     }
 }

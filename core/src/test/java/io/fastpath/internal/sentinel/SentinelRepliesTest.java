@@ -54,6 +54,13 @@ class SentinelRepliesTest {
     }
 
     @Test
+    void theConfigurationEpochOfSentinelMasterIsReadFromEitherProtocol() {
+        assertThat(SentinelReplies.configEpoch(resp3("name", "mymaster", "config-epoch", "7"))).isEqualTo(7);
+        assertThat(SentinelReplies.configEpoch(resp2("name", "mymaster", "config-epoch", "3"))).isEqualTo(3);
+        assertThat(SentinelReplies.configEpoch(resp2("name", "mymaster"))).isZero();
+    }
+
+    @Test
     void sentinelsAndRolesAreRead() {
         Reply sentinels = new Reply.ArrayReply(List.of(resp3("name", "abc", "ip", "127.0.0.1", "port", "26380", "flags", "sentinel")));
         assertThat(SentinelReplies.sentinels(sentinels)).containsExactly(new Endpoint("127.0.0.1", 26380));
