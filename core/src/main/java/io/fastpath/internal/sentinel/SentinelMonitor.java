@@ -123,7 +123,10 @@ final class SentinelMonitor {
 
     // ---- replicas ----
 
-    /** Any thread: asks for {@code SENTINEL REPLICAS} and applies the usable ones (not under ReadPolicy.PRIMARY). */
+    /**
+     * Any thread: asks for {@code SENTINEL REPLICAS} and applies the usable ones (not under ReadPolicy.PRIMARY);
+     * completes once new replicas' connections are up (or failed their first connect).
+     */
     CompletableFuture<Void> refreshReplicas() {
         if (config.readPolicy() == ReadPolicy.PRIMARY || closed) {
             return CompletableFuture.completedFuture(null);
@@ -139,9 +142,11 @@ final class SentinelMonitor {
                     execute(() -> {
                         replicasRefreshing = false;
                         if (reply != null && !closed) {
-                            servers.applyReplicas(SentinelReplies.usableReplicas(reply));
+                            servers.applyReplicas(SentinelReplies.usableReplicas(reply))
+                                    .whenComplete((ok, never) -> applied.complete(null));
+                        } else {
+                            applied.complete(null);
                         }
-                        applied.complete(null);
                     }));
         });
         return applied;

@@ -192,11 +192,15 @@ public final class SentinelServers implements StandaloneServers {
                 to.toString(), reason));
     }
 
-    /** The replicas that may serve reads now (the usable ones of SENTINEL REPLICAS, the primary left out). */
-    void applyReplicas(List<Endpoint> usable) {
+    /**
+     * The replicas that may serve reads now (the usable ones of SENTINEL REPLICAS, the primary left out); the
+     * future completes once the new ones' connections finished their first handshake (or failed it).
+     */
+    CompletableFuture<Void> applyReplicas(List<Endpoint> usable) {
         if (config.readPolicy() == ReadPolicy.PRIMARY) {
-            return; // every command goes to the primary: no connection to a replica is ever opened
+            return CompletableFuture.completedFuture(null); // every command goes to the primary: no replica connection
         }
+        List<CompletableFuture<Void>> started = new ArrayList<>();
         Map<Endpoint, ServerNode> current = new HashMap<>();
         for (ServerNode node : replicas) {
             current.put(node.endpoint, node);
@@ -210,7 +214,7 @@ public final class SentinelServers implements StandaloneServers {
             if (node == null) {
                 node = new ServerNode(endpoint, new NodeConnections(newConnections(endpoint, RoleCheck.REPLICA, false)));
                 for (Connection connection : node.connections.all()) {
-                    connection.start().exceptionally(notYet -> null); // routing skips it until it is ready
+                    started.add(connection.start().exceptionally(notYet -> null)); // routing skips it until it is ready
                 }
             }
             next.add(node);
@@ -219,6 +223,7 @@ public final class SentinelServers implements StandaloneServers {
         for (ServerNode gone : current.values()) {
             gone.retire(config.closeGraceNanos(), this::resend);
         }
+        return CompletableFuture.allOf(started.toArray(new CompletableFuture<?>[0]));
     }
 
     private void retireReplica(Endpoint endpoint) {
