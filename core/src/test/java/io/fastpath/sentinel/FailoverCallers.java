@@ -32,7 +32,7 @@ final class FailoverCallers implements AutoCloseable {
     final AtomicLong succeeded = new AtomicLong();
     final ConcurrentLinkedQueue<String> wrongReplies = new ConcurrentLinkedQueue<>();
     final ConcurrentLinkedQueue<Failure> failures = new ConcurrentLinkedQueue<>();
-    /** Reads below an acknowledged INCR, counted instead of failing when a split brain may lose writes. */
+    /** Reads below an acknowledged INCR, counted instead of failing where asynchronous replication may lose writes. */
     final AtomicLong lostWritesSeen = new AtomicLong();
 
     private final RedisClient redis;
@@ -45,11 +45,14 @@ final class FailoverCallers implements AutoCloseable {
     private final AtomicLongArray lastWriteNanos;
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final List<Thread> threads = new ArrayList<>();
-    /** A partition lets the cut-off primary acknowledge writes its replicas never get: going back is then a loss, not a wrong reply. */
-    private final boolean splitBrain;
+    /**
+     * A primary killed, frozen or cut off may have acknowledged writes its replicas never got (asynchronous
+     * replication): a counter going back is then a loss, counted, not a wrong reply.
+     */
+    private final boolean lossesPossible;
 
-    private FailoverCallers(RedisClient redis, String prefix, int callerCount, boolean splitBrain) {
-        this.splitBrain = splitBrain;
+    private FailoverCallers(RedisClient redis, String prefix, int callerCount, boolean lossesPossible) {
+        this.lossesPossible = lossesPossible;
         this.redis = redis;
         this.prefix = prefix;
         this.callerCount = callerCount;
@@ -62,9 +65,9 @@ final class FailoverCallers implements AutoCloseable {
         return start(redis, prefix, callerCount, false);
     }
 
-    /** With {@code splitBrain}, a counter going back below an acknowledged value is counted as a lost write. */
-    static FailoverCallers start(RedisClient redis, String prefix, int callerCount, boolean splitBrain) {
-        FailoverCallers callers = new FailoverCallers(redis, prefix, callerCount, splitBrain);
+    /** With {@code lossesPossible}, a counter going back below an acknowledged value is counted as a lost write. */
+    static FailoverCallers start(RedisClient redis, String prefix, int callerCount, boolean lossesPossible) {
+        FailoverCallers callers = new FailoverCallers(redis, prefix, callerCount, lossesPossible);
         for (int caller = 0; caller < callerCount; caller++) {
             int id = caller;
             Thread thread = new Thread(() -> callers.run(id), prefix + "-caller-" + caller);
@@ -88,18 +91,18 @@ final class FailoverCallers implements AutoCloseable {
                         attempts.incrementAndGet(caller);
                         long value = redis.incr(counter(caller));
                         long before = acknowledged.get(caller);
-                        if (value <= before && splitBrain) {
+                        if (value <= before && lossesPossible) {
                             lostWritesSeen.incrementAndGet();
                         } else if (value <= before) {
                             wrongReplies.add("INCR " + counter(caller) + " answered " + value + " after " + before + " was acknowledged");
                         }
-                        acknowledged.set(caller, splitBrain ? value : Math.max(before, value));
+                        acknowledged.set(caller, lossesPossible ? value : Math.max(before, value));
                         lastWriteNanos.set(caller, System.nanoTime());
                     }
                     case 1 -> {
                         String read = redis.get(counter(caller));
                         long value = read == null ? 0 : Long.parseLong(read);
-                        if (value < acknowledged.get(caller) && splitBrain) {
+                        if (value < acknowledged.get(caller) && lossesPossible) {
                             lostWritesSeen.incrementAndGet();
                         } else if (value < acknowledged.get(caller) || value > attempts.get(caller)) {
                             wrongReplies.add("GET " + counter(caller) + " read " + read + " with " + acknowledged.get(caller)

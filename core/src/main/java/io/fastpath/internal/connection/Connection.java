@@ -221,10 +221,10 @@ public final class Connection {
     /** Event loop: writes everything queued with one flush, or parks it in {@link #waiting} while not ready. */
     private void drain() {
         drainScheduled.set(false); // before polling: a command offered after this point schedules a new drain
-        if (closing) {
-            // Retired or closed: nothing is written here any more. Until the close or hand-over task has taken
-            // what was queued (in order), it is left to it; only a command that raced in after that is handed off
-            // (or failed) here.
+        if (closing && unsentHandOff != null) {
+            // Handed over or retired: nothing more is written to this server. Until the hand-over (or close) task has
+            // taken what was queued, in order, it is left to it; a command that raced in after that is handed off here.
+            // (A plain close still writes what was sent before it: those commands get the close grace.)
             if (unsentCollected) {
                 failWaiting("the client is closed", null);
             }
