@@ -14,6 +14,8 @@ import io.fastpath.internal.connection.EventDispatcher;
 import io.fastpath.internal.connection.ReconnectBackoff;
 import io.fastpath.internal.connection.TlsContext;
 import io.fastpath.internal.protocol.RespLimits;
+import io.fastpath.internal.sentinel.SentinelBootstrap;
+import io.fastpath.internal.sentinel.SentinelConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,11 +87,36 @@ public final class RedisClientBuilder {
     private CommandListener commandListener = CommandListener.NONE;
     /** Null: the slow-command log is off. */
     private Duration slowCommandThreshold;
+    /** Null: a fixed address (or a cluster); otherwise the primary is found through these Sentinels. */
+    private SentinelOptions sentinel;
 
     RedisClientBuilder() {}
 
-    /** Host, port, credentials and database from {@code redis://[user[:password]@]host[:port][/db]}. */
+    /**
+     * Host, port, credentials and database from {@code redis://[user[:password]@]host[:port][/db]}
+     * ({@code rediss://} for TLS), or, from {@code redis-sentinel://[user[:password]@]host1:26379,host2:26379/primaryName[/db]}
+     * ({@code rediss-sentinel://} for TLS to the Sentinels and the data nodes), the Sentinels to find the
+     * primary through, and the data nodes' credentials and database (see {@link #sentinel}).
+     */
     public RedisClientBuilder uri(String uri) {
+        if (SentinelUri.isSentinelUri(uri)) {
+            SentinelUri parsed = SentinelUri.parse(uri);
+            SentinelOptions options = parsed.options();
+            if (parsed.tls()) {
+                TlsOptions both = tls != null ? tls : TlsOptions.defaults(); // options given with tls(...) stay
+                this.tls = both;
+                options = options.tls(both);
+            }
+            this.sentinel = options;
+            this.username = parsed.username();
+            this.password = parsed.password();
+            if (parsed.password() != null) {
+                this.credentialsProvider = null;
+            }
+            this.database = parsed.database();
+            return this;
+        }
+        this.sentinel = null;
         RedisUri parsed = RedisUri.parse(uri);
         this.host = parsed.host();
         this.port = parsed.port();
@@ -124,7 +151,25 @@ public final class RedisClientBuilder {
         return this;
     }
 
-    /** Cluster only: which node of a shard serves read-only commands; default {@link ReadPolicy#PRIMARY}. */
+    /**
+     * Find the primary through Redis Sentinel instead of a fixed address: the client asks the Sentinels,
+     * verifies the answer with {@code ROLE}, follows their events and moves its commands to the new primary
+     * after a failover (README "Sentinel"). Replaces {@link #host}/{@link #uri} addresses; credentials, TLS,
+     * database and {@link #readPolicy} given here apply to the data nodes, {@code options} holds the
+     * Sentinels' own credentials and TLS and the failover behaviour.
+     */
+    public RedisClientBuilder sentinel(SentinelOptions options) {
+        if (options == null) {
+            throw new RedisArgumentException("sentinel options must not be null, e.g. SentinelOptions.of(\"mymaster\", \"host:26379\")");
+        }
+        this.sentinel = options;
+        return this;
+    }
+
+    /**
+     * Cluster and Sentinel: which node serves read-only commands, a shard's or a Sentinel-watched primary's
+     * replicas included; default {@link ReadPolicy#PRIMARY}.
+     */
     public RedisClientBuilder readPolicy(ReadPolicy policy) {
         if (policy == null) {
             throw new RedisArgumentException("readPolicy must not be null");
@@ -460,6 +505,10 @@ public final class RedisClientBuilder {
      * cannot (unless {@link #lazyConnect()}).
      */
     public RedisClient build() {
+        if (sentinel != null && (lazyConnect || !extraSeeds.isEmpty())) {
+            throw new RedisArgumentException("a Sentinel client finds its primary through the Sentinels: "
+                    + (lazyConnect ? "lazyConnect()" : "seeds(...)") + " does not apply to it");
+        }
         if (lazyConnect && !extraSeeds.isEmpty()) {
             throw new RedisArgumentException("lazyConnect() serves one standalone server, but seeds(...) named "
                     + (extraSeeds.size() + 1) + " addresses: a cluster client needs its topology before it can route, "
@@ -501,6 +550,22 @@ public final class RedisClientBuilder {
                 .pubSubQueue(pubSubQueueBound, pubSubOverflow)
                 .observer(observer)
                 .build();
+        if (sentinel != null) {
+            ClientCore core;
+            try {
+                core = SentinelBootstrap.connect(sentinelConfig(settings), resources, commandTimeout, congestionDetour);
+            } catch (RuntimeException notConnected) {
+                if (observer != null) {
+                    observer.clientClosed(); // the listener may drop what it set up for this client
+                }
+                throw notConnected;
+            }
+            if (cache != null) {
+                core.attachCache(cache);
+            }
+            return new RedisClient(core, core.describe() + ", " + connectionsPerNode + " connections per node, "
+                    + resources.transportName());
+        }
         Endpoint endpoint = new Endpoint(host, port);
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
@@ -525,6 +590,29 @@ public final class RedisClientBuilder {
         }
         String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
         return new RedisClient(core, topology + ", " + connectionsPerNode + " connections per node, " + resources.transportName());
+    }
+
+    /** The Sentinel path's settings: the Sentinels get their own credentials and TLS, database 0 and no tracking. */
+    private SentinelConfig sentinelConfig(ConnectionSettings data) {
+        Credentials sentinelCredentials = new Credentials(sentinel.username(), sentinel.password());
+        ConnectionSettings sentinelSettings = data.toBuilder()
+                .credentials(() -> sentinelCredentials)
+                .credentialsProvider(sentinel.credentialsProvider())
+                .database(0)
+                .tls(sentinel.tls() == null ? null : TlsContext.create(sentinel.tls()))
+                .tracking(null)
+                .replicaReads(false)
+                .build();
+        List<Endpoint> sentinels = new ArrayList<>();
+        for (String address : sentinel.sentinels()) {
+            HostAndPort parsed = HostAndPort.parse(address, SentinelOptions.DEFAULT_SENTINEL_PORT, "Sentinel address");
+            sentinels.add(new Endpoint(parsed.host(), parsed.port()));
+        }
+        return new SentinelConfig(sentinel.primaryName(), List.copyOf(sentinels), sentinelSettings, data, connectionsPerNode,
+                readPolicy, sentinel.holdDuringFailover(), sentinel.maxFailoverHold().toNanos(), sentinel.waitForReplicas(),
+                sentinel.waitForReplicasTimeout() == null ? 0 : sentinel.waitForReplicasTimeout().toMillis(),
+                sentinel.refreshPeriod().toNanos(), commandTimeout.toNanos(),
+                Math.min(commandTimeout.toNanos(), Duration.ofSeconds(5).toNanos()), connectTimeout.toNanos());
     }
 
     private static Duration notNegative(String name, Duration duration) {

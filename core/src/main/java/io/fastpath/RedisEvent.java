@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * What a {@link RedisEventListener} is told: connection life cycle and cluster changes. Nodes are named
+ * What a {@link RedisEventListener} is told: connection life cycle, cluster changes and Sentinel failovers. Nodes are named
  * {@code host:port}; no event carries a secret.
  */
 public sealed interface RedisEvent {
@@ -30,6 +30,27 @@ public sealed interface RedisEvent {
 
     /** Cluster node {@code node} answered MOVED or ASK ({@code kind}) for {@code slot}; the command went to {@code target}. */
     record Redirected(String node, String kind, int slot, String target) implements RedisEvent {}
+
+    /**
+     * Sentinel: a Sentinel said a failover of the primary named {@code primaryName} (at {@code primary}) is
+     * coming ({@code +odown} or {@code +try-failover}, in {@code announcement}); with
+     * {@code SentinelOptions.holdDuringFailover} on (the default), the primary's commands wait from now on.
+     */
+    record FailoverAnnounced(String primaryName, String primary, String sentinel, String announcement) implements RedisEvent {}
+
+    /**
+     * Sentinel: commands for {@code primaryName} go to {@code to} from now on (it was {@code from});
+     * {@code reason} says what showed it (a Sentinel's {@code +promoted-slave} or {@code +switch-master},
+     * or the Sentinels asked after a lost connection or a READONLY reply). Held commands follow to {@code to}.
+     */
+    record PrimaryChanged(String primaryName, String from, String to, String reason) implements RedisEvent {}
+
+    /**
+     * Sentinel: a held failover ended without a new primary ({@code reason}: the Sentinels aborted it, or
+     * it lasted longer than {@code SentinelOptions.holdDuringFailover}'s bound); held commands go to
+     * {@code primary} again.
+     */
+    record FailoverEnded(String primaryName, String primary, String reason) implements RedisEvent {}
 
     /**
      * The listener fell so far behind that the event queue (8,192 events) was full: {@code dropped} newer

@@ -52,18 +52,9 @@ public final class RedisUri {
             host = host.substring(1, host.length() - 1);
         }
         int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
-        String username = null;
-        String password = null;
-        String userInfo = uri.getRawUserInfo();
-        if (userInfo != null && !userInfo.isEmpty()) {
-            int colon = userInfo.indexOf(':');
-            if (colon < 0) {
-                username = decode(userInfo);
-            } else {
-                username = colon == 0 ? null : decode(userInfo.substring(0, colon));
-                password = decode(userInfo.substring(colon + 1));
-            }
-        }
+        String[] credentials = credentials(uri.getRawUserInfo());
+        String username = credentials[0];
+        String password = credentials[1];
         int database = 0;
         String path = uri.getPath();
         if (path != null && path.length() > 1) {
@@ -79,7 +70,20 @@ public final class RedisUri {
         return new RedisUri(host, port, username, password, database, tls);
     }
 
-    private static String decode(String raw) {
+    /** {@code user}, {@code user:password} or {@code :password}, percent-decoded: {username, password}, either null. */
+    static String[] credentials(String rawUserInfo) {
+        if (rawUserInfo == null || rawUserInfo.isEmpty()) {
+            return new String[2];
+        }
+        int colon = rawUserInfo.indexOf(':');
+        if (colon < 0) {
+            return new String[] {decode(rawUserInfo), null};
+        }
+        return new String[] {colon == 0 ? null : decode(rawUserInfo.substring(0, colon)), decode(rawUserInfo.substring(colon + 1))};
+    }
+
+    /** Percent-decoding that keeps a literal '+' (URLDecoder alone would turn it into a space). */
+    static String decode(String raw) {
         return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 

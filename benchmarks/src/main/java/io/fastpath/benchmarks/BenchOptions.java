@@ -184,6 +184,8 @@ public final class BenchOptions {
         "  f 64 callers GET against a local cluster, closed loop and open loop at --cluster-rate,",
         "  g client-side caches (Fastpath, Lettuce, Redisson): GET latency by hit rate, staleness (not in the default list)",
         "  h a cluster primary killed under load (not in the default list; -Dbench.fullCoverage=true for the server default)",
+        "  s a Sentinel-watched primary killed and gracefully failed over under 32 callers (not in the default list;",
+        "    --clients fastpath,lettuce,jedis gives six rows; --repeat 10 for ten graceful failovers per row)",
         "  every option can also be given as -Dbench.NAME=VALUE (-Dbench.quick=true)");
   }
 

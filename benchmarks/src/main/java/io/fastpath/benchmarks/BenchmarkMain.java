@@ -11,6 +11,7 @@ import io.fastpath.benchmarks.scenarios.ConcurrentGetScenario;
 import io.fastpath.benchmarks.scenarios.LargeValueScenario;
 import io.fastpath.benchmarks.scenarios.RedisBenchmarkBaseline;
 import io.fastpath.benchmarks.scenarios.SequentialScenario;
+import io.fastpath.benchmarks.sentinel.SentinelFailoverScenario;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +88,7 @@ public final class BenchmarkMain {
     scenarios.add(new BlockingPopScenario());
     scenarios.add(new VerticleChainsScenario(options.clusterNodes.get(0))); // j: only with --scenarios j
     scenarios.add(new io.fastpath.benchmarks.spring.SpringTemplateScenario()); // k: only with --scenarios k
+    scenarios.add(new SentinelFailoverScenario()); // s: only with --scenarios s
     return scenarios;
   }
 

@@ -42,6 +42,8 @@ public final class FaultProxy implements AutoCloseable {
 
     // Written by the test thread, read by the pump threads.
     private volatile FaultMode mode = FaultMode.PASS_THROUGH;
+    /** Connections from these client addresses forward nothing (a network partition); empty: none. */
+    private volatile Set<InetAddress> partitionedPeers = Set.of();
     private volatile boolean closed;
 
     private FaultProxy(String targetHost, int targetPort) {
@@ -93,6 +95,24 @@ public final class FaultProxy implements AutoCloseable {
     /** Forwards nothing in either direction while keeping every socket open (no FIN, no RST). */
     public void blackhole() {
         setMode(FaultMode.BLACKHOLE);
+    }
+
+    /**
+     * A network partition between the server and the peers connecting from {@code peers} (e.g. processes
+     * started with {@code bind-source-addr 127.0.0.3}): their connections, current and future, forward
+     * nothing either way while every other connection passes, as {@link #blackhole()} does for all. Data
+     * held meanwhile is delivered after {@link #healPartition()}, as TCP would after a partition heals.
+     */
+    public void partitionFrom(InetAddress... peers) {
+        synchronized (modeMonitor) {
+            partitionedPeers = Set.of(peers);
+            modeMonitor.notifyAll();
+        }
+    }
+
+    /** Ends {@link #partitionFrom}: those peers' connections forward again. */
+    public void healPartition() {
+        partitionFrom();
     }
 
     /**
@@ -172,16 +192,18 @@ public final class FaultProxy implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "FaultProxy[" + port() + " -> " + targetHost + ":" + targetPort + ", " + mode + "]";
+        return "FaultProxy[" + port() + " -> " + targetHost + ":" + targetPort + ", " + mode
+                + (partitionedPeers.isEmpty() ? "" : ", partitioned from " + partitionedPeers) + "]";
     }
 
     /**
-     * Blocks the calling pump while the mode is blackhole; returns the mode to apply, or {@code
+     * Blocks the calling pump while the mode is blackhole or its peer is partitioned away; returns the mode to apply, or {@code
      * null} when the connection or the proxy closed meanwhile.
      */
     FaultMode awaitForwardingMode(ProxyConnection connection) throws InterruptedException {
         synchronized (modeMonitor) {
-            while (mode.kind == FaultMode.Kind.BLACKHOLE && !closed && !connection.isClosed()) {
+            while ((mode.kind == FaultMode.Kind.BLACKHOLE || partitionedPeers.contains(connection.peer()))
+                    && !closed && !connection.isClosed()) {
                 modeMonitor.wait(100);
             }
         }

@@ -3,6 +3,7 @@ package io.fastpath.testkit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 
 /**
@@ -36,6 +37,11 @@ final class ProxyConnection {
 
     boolean isClosed() {
         return closed;
+    }
+
+    /** The address the client connected from. */
+    InetAddress peer() {
+        return client.getInetAddress();
     }
 
     void injectToClient(byte[] bytes) throws IOException {

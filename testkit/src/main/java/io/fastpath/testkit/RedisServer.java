@@ -3,6 +3,7 @@ package io.fastpath.testkit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.ProcessBuilder.Redirect;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,6 +36,8 @@ public final class RedisServer implements AutoCloseable {
     private final Path directory;
     /** TLS arguments without the port, or empty for a plain-text-only server. */
     private final List<String> tlsArguments;
+    /** Null for a data node; for a Sentinel, the lines of the sentinel.conf written before its first start. */
+    private final List<String> sentinelConfig;
 
     // The fields below are written by the thread driving the test and read by the shutdown hook.
     private volatile int port;
@@ -51,7 +54,8 @@ public final class RedisServer implements AutoCloseable {
         this.clusterEnabled = "yes".equalsIgnoreCase(valueAfter(extraArguments, "--cluster-enabled"));
         this.startupTimeout = builder.startupTimeout;
         this.tlsArguments = List.copyOf(builder.tlsArguments);
-        this.directory = TemporaryDirectories.create("fastpath-redis-");
+        this.sentinelConfig = builder.sentinelConfig;
+        this.directory = TemporaryDirectories.create(sentinelConfig == null ? "fastpath-redis-" : "fastpath-sentinel-");
     }
 
     public static Builder builder() {
@@ -278,6 +282,13 @@ public final class RedisServer implements AutoCloseable {
 
     private void launch(int chosenPort) {
         this.port = chosenPort;
+        if (sentinelConfig != null && !Files.exists(sentinelConfigFile())) {
+            try {
+                Files.write(sentinelConfigFile(), sentinelConfig); // kept across restarts: a Sentinel remembers what it learned
+            } catch (IOException exception) {
+                throw new UncheckedIOException("Cannot write " + sentinelConfigFile(), exception);
+            }
+        }
         ProcessBuilder builder = new ProcessBuilder(command(chosenPort))
                 .directory(directory.toFile())
                 .redirectErrorStream(true)
@@ -324,8 +335,13 @@ public final class RedisServer implements AutoCloseable {
     }
 
     private List<String> command(int chosenPort) {
-        List<String> command = new ArrayList<>(Arrays.asList(
-                binary.executable().toString(),
+        List<String> command = new ArrayList<>(List.of(binary.executable().toString()));
+        if (sentinelConfig != null) {
+            // A Sentinel needs a writable config file as its first argument; it rewrites it as it learns.
+            command.add(sentinelConfigFile().toString());
+            command.add("--sentinel");
+        }
+        command.addAll(Arrays.asList(
                 "--port", Integer.toString(chosenPort),
                 "--bind", HOST,
                 "--save", "",
@@ -365,6 +381,15 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /** True for a process started as a Sentinel ({@link Builder#sentinel}). */
+    public boolean isSentinel() {
+        return sentinelConfig != null;
+    }
+
+    private Path sentinelConfigFile() {
+        return directory.resolve("sentinel.conf");
+    }
+
     private Path logFile() {
         return directory.resolve("redis.log");
     }
@@ -394,8 +419,19 @@ public final class RedisServer implements AutoCloseable {
         private final List<String> tlsArguments = new ArrayList<>();
         private Duration startupTimeout = Duration.ofSeconds(10);
         private RedisServerBinary binary;
+        private List<String> sentinelConfig;
 
         private Builder() {
+        }
+
+        /**
+         * Starts the process as a Sentinel ({@code <config> --sentinel}; Debian's redis-server and
+         * valkey-server both run as one) with these sentinel.conf lines, e.g. {@code sentinel monitor ...};
+         * the port, bind address, log and directory come from the kit as for any server.
+         */
+        public Builder sentinel(List<String> configLines) {
+            this.sentinelConfig = List.copyOf(configLines);
+            return this;
         }
 
         /** Raw extra command-line arguments, e.g. {@code "--cluster-enabled", "yes"}. */

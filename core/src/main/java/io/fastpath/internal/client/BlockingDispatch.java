@@ -13,7 +13,6 @@ import io.fastpath.internal.connection.Endpoint;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Sends a blocking invocation (BLPOP, XREAD BLOCK, WAIT...) on a connection leased from the server's
@@ -28,12 +27,12 @@ final class BlockingDispatch {
     private final DedicatedConnections pools;
     /** Null for a standalone server. */
     private final ClusterRouter cluster;
-    /** The standalone server; null for a cluster. */
-    private final Endpoint standalone;
+    /** The standalone server(s), asked for the current primary on each call; null for a cluster. */
+    private final StandaloneServers standalone;
     /** Where async callers' futures complete; null: on the I/O thread. */
     private final Executor completionExecutor;
 
-    BlockingDispatch(DedicatedConnections pools, ClusterRouter cluster, Endpoint standalone, Executor completionExecutor) {
+    BlockingDispatch(DedicatedConnections pools, ClusterRouter cluster, StandaloneServers standalone, Executor completionExecutor) {
         this.pools = pools;
         this.cluster = cluster;
         this.standalone = standalone;
@@ -43,8 +42,10 @@ final class BlockingDispatch {
     <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blockingCaller, long blockNanos, long timeoutNanos) {
         long now = System.nanoTime();
         long deadline = BlockTime.deadline(now, blockNanos, timeoutNanos);
-        Endpoint endpoint = standalone;
-        if (cluster != null) {
+        Endpoint endpoint;
+        if (cluster == null) {
+            endpoint = standalone.primary().endpoint();
+        } else {
             int slot = CommandSlots.commonSlot(List.of(spec), spec.name()); // cross-slot keys fail here, unsent
             endpoint = cluster.primaryFor(slot);
             if (endpoint == null) {
@@ -85,21 +86,6 @@ final class BlockingDispatch {
     }
 
     private <T> void complete(CompletableFuture<T> result, T value, Throwable failure, boolean blockingCaller) {
-        Runnable completion = () -> {
-            if (failure != null) {
-                result.completeExceptionally(failure);
-            } else {
-                result.complete(value);
-            }
-        };
-        if (blockingCaller || completionExecutor == null) {
-            completion.run();
-            return;
-        }
-        try {
-            completionExecutor.execute(completion); // async callbacks never run on an I/O thread
-        } catch (RejectedExecutionException shutDownOrFull) {
-            completion.run(); // the caller must still get its outcome: here rather than never
-        }
+        CallerCompletion.complete(result, value, failure, blockingCaller, completionExecutor);
     }
 }

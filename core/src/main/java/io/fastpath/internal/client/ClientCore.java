@@ -41,8 +41,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ClientCore implements AutoCloseable {
     private final ClientResources resources;
-    /** The standalone server's connections; null when the client talks to a cluster. */
-    private final NodeConnections node;
+    /** The standalone server, or the Sentinel-watched primary and replicas; null when the client talks to a cluster. */
+    private final StandaloneServers standalone;
     /** The cluster router; null for a standalone server. */
     private final ClusterRouter cluster;
     private final long commandTimeoutNanos;
@@ -60,23 +60,30 @@ public final class ClientCore implements AutoCloseable {
     /** The command listener and slow-command log, or null; told when the client closes. */
     private final CommandObserver observer;
 
-    private ClientCore(ClientResources resources, NodeConnections node, ClusterRouter cluster, Duration commandTimeout,
+    private ClientCore(ClientResources resources, StandaloneServers standalone, ClusterRouter cluster, Duration commandTimeout,
                        ConnectionSettings settings, PubSubEngine pubSub, boolean congestionDetour) {
         this.resources = resources;
         this.congestionDetour = congestionDetour;
         this.observer = settings.observer();
-        this.node = node;
+        this.standalone = standalone;
         this.cluster = cluster;
         this.pubSub = pubSub;
         this.commandTimeoutNanos = commandTimeout.toNanos();
         this.closeGraceNanos = closeGraceNanos(commandTimeout);
         this.dedicated = new DedicatedConnections(settings, resources);
-        Endpoint standalone = node == null ? null : node.all()[0].endpoint();
         this.blockingDispatch = new BlockingDispatch(dedicated, cluster, standalone, settings.completionExecutor());
         if (cluster != null) {
             cluster.retiredNodeListener(endpoint -> dedicated.closeNode(endpoint, closeGraceNanos));
+        } else {
+            standalone.primaryChangeListener((from, to) -> {
+                dedicated.closeNode(from, closeGraceNanos); // a blocked BLPOP there ends as on a lost connection
+                if (pubSub instanceof StandalonePubSub followsPrimary) {
+                    // Off the event loop that switched: moveTo waits for a subscribe in progress to finish its connect.
+                    CompletableFuture.runAsync(() -> followsPrimary.moveTo(to));
+                }
+            });
         }
-        this.transactions = new TransactionRunner(node, cluster, dedicated, commandTimeoutNanos, resources);
+        this.transactions = new TransactionRunner(standalone, cluster, dedicated, commandTimeoutNanos, resources);
     }
 
     private static long closeGraceNanos(Duration commandTimeout) {
@@ -104,7 +111,7 @@ public final class ClientCore implements AutoCloseable {
                 ClusterRouter cluster = ClusterBootstrap.startIfCluster(seedNode.all()[0], resources, settings,
                         connectionsPerNode, clusterOptions, closeGraceNanos(commandTimeout));
                 if (cluster == null) {
-                    return new ClientCore(resources, seedNode, null, commandTimeout, settings,
+                    return new ClientCore(resources, new FixedServer(seedNode), null, commandTimeout, settings,
                             new StandalonePubSub(seed, settings, resources, commandTimeout.toNanos()), congestionDetour);
                 }
                 closeAll(seedNode.all(), 0);
@@ -134,8 +141,19 @@ public final class ClientCore implements AutoCloseable {
             connections[i] = connection;
             connection.start(); // nobody waits: a failed first connect is retried with backoff like any reconnect
         }
-        return new ClientCore(resources, new NodeConnections(connections), null, commandTimeout, settings,
+        return new ClientCore(resources, new FixedServer(new NodeConnections(connections)), null, commandTimeout, settings,
                 new StandalonePubSub(endpoint, settings, resources, commandTimeout.toNanos()), congestionDetour);
+    }
+
+    /**
+     * A client over servers found by other means (Sentinel): commands go wherever {@code servers} says at
+     * the moment they are sent; pub/sub starts on its primary and follows it when it changes.
+     */
+    public static ClientCore over(StandaloneServers servers, ConnectionSettings settings, ClientResources resources,
+                                  Duration commandTimeout, boolean congestionDetour) {
+        return new ClientCore(resources, servers, null, commandTimeout, settings,
+                new StandalonePubSub(servers.primary().endpoint(), settings, resources, commandTimeout.toNanos()),
+                congestionDetour);
     }
 
     private static CompletableFuture<?> refuseClusterNode(Connection connection) {
@@ -150,9 +168,20 @@ public final class ClientCore implements AutoCloseable {
     private static NodeConnections connectNode(Endpoint endpoint, ConnectionSettings settings, ClientResources resources,
                                                int connectionsPerNode) {
         Connection[] connections = new Connection[connectionsPerNode];
-        CompletableFuture<?>[] ready = new CompletableFuture<?>[connectionsPerNode];
         for (int i = 0; i < connectionsPerNode; i++) {
             connections[i] = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
+        }
+        return awaitFirstHandshakes(endpoint, connections, settings);
+    }
+
+    /**
+     * Starts {@code connections} (all to {@code endpoint}) and waits, bounded by twice the connect timeout
+     * plus a second, until each has finished its first handshake; on failure closes them and throws
+     * {@code RedisConnectionException} (or the handshake's own {@code RedisException}).
+     */
+    public static NodeConnections awaitFirstHandshakes(Endpoint endpoint, Connection[] connections, ConnectionSettings settings) {
+        CompletableFuture<?>[] ready = new CompletableFuture<?>[connections.length];
+        for (int i = 0; i < connections.length; i++) {
             ready[i] = connections[i].start();
         }
         try {
@@ -226,9 +255,7 @@ public final class ClientCore implements AutoCloseable {
         if (cluster != null) {
             return cluster.dispatch(spec, blocking, deadline, inFlight, idle);
         }
-        CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, inFlight);
-        node.route(spec.routingKey(), idle).send(future);
-        return future;
+        return standalone.send(new CommandFuture<>(spec, blocking, deadline, inFlight), idle);
     }
 
     /**
@@ -252,9 +279,7 @@ public final class ClientCore implements AutoCloseable {
         if (cluster != null) {
             return cluster.dispatchOnCallerLane(spec, deadline, inFlight);
         }
-        CommandFuture<T> future = new CommandFuture<>(spec, false, deadline, inFlight);
-        node.route(null, false).send(future); // a null key routes by thread: one connection for all of them
-        return future;
+        return standalone.sendInCallOrder(new CommandFuture<>(spec, false, deadline, inFlight));
     }
 
     /** Sends and waits; the future completes on the I/O thread since no user code can be attached to it. */
@@ -295,7 +320,7 @@ public final class ClientCore implements AutoCloseable {
                 if (cluster != null) {
                     cluster.sendToPrimary(fill);
                 } else {
-                    node.route(fill.spec().routingKey(), false).send(fill);
+                    standalone.primary().route(fill.spec().routingKey(), false).send(fill);
                 }
             }
 
@@ -368,9 +393,14 @@ public final class ClientCore implements AutoCloseable {
         return pubSub.subscribe(kind, listener, names);
     }
 
-    /** The standalone server's connections; null when the client talks to a cluster. */
+    /** The standalone server's connections (on Sentinel, the current primary's); null when the client talks to a cluster. */
     public NodeConnections node() {
-        return node;
+        return standalone == null ? null : standalone.primary();
+    }
+
+    /** What the client talks to, for its toString: an address, a cluster, or a Sentinel-watched primary. */
+    public String describe() {
+        return cluster != null ? "cluster" : standalone.describe();
     }
 
     /** MULTI/EXEC blocks and WATCH transactions. */
@@ -401,7 +431,7 @@ public final class ClientCore implements AutoCloseable {
     public void close() {
         resources.requireNotIoThread("close()"); // it waits for the I/O threads to finish
         pubSub.close();
-        CompletableFuture<?> shared = cluster != null ? cluster.close() : closeAll(node.all(), closeGraceNanos);
+        CompletableFuture<?> shared = cluster != null ? cluster.close() : standalone.close(closeGraceNanos);
         CompletableFuture<?> closed = CompletableFuture.allOf(shared, dedicated.close(closeGraceNanos));
         try {
             closed.get(closeGraceNanos + TimeUnit.SECONDS.toNanos(2), TimeUnit.NANOSECONDS);

@@ -1,6 +1,7 @@
 package io.fastpath.internal.client;
 
 import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.routing.SlotHash;
 
 /**
@@ -70,6 +71,11 @@ public final class NodeConnections {
             }
         }
         return false;
+    }
+
+    /** The server these connections go to. */
+    public Endpoint endpoint() {
+        return connections[0].endpoint();
     }
 
     public Connection[] all() {

@@ -6,6 +6,7 @@ import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.Reply;
 import io.fastpath.internal.client.BoundedWait;
 import io.fastpath.internal.client.ClientResources;
+import io.fastpath.internal.client.ReplicaSelector;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.ReplyConverter;
 import io.fastpath.internal.connection.CommandFuture;
@@ -273,7 +274,7 @@ public final class ClusterRouter {
         if (!readOnly || options.readPolicy() == ReadPolicy.PRIMARY || route.replicas().length == 0) {
             return route.primary();
         }
-        return ReplicaSelector.select(options.readPolicy(), route);
+        return ReplicaSelector.select(options.readPolicy(), route.primary(), route.replicas());
     }
 
     boolean isClosed() {

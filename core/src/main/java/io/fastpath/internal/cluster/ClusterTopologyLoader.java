@@ -3,10 +3,8 @@ package io.fastpath.internal.cluster;
 import io.fastpath.RedisServerException;
 import io.fastpath.Reply;
 import io.fastpath.internal.command.CommandSpec;
-import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 
 /** Asks one node for the topology: {@code CLUSTER SHARDS}, or {@code CLUSTER SLOTS} on servers before 7.0. */
@@ -37,12 +35,7 @@ final class ClusterTopologyLoader {
     }
 
     static CompletableFuture<Reply> send(Connection connection, long deadlineNanos, String... words) {
-        byte[][] args = new byte[words.length][];
-        for (int i = 0; i < words.length; i++) {
-            args[i] = words[i].getBytes(StandardCharsets.UTF_8);
-        }
-        CommandFuture<Reply> future = new CommandFuture<>(new CommandSpec<>(words[0], args, Converters.REPLY, null, false),
-                true, deadlineNanos);
+        CommandFuture<Reply> future = new CommandFuture<>(CommandSpec.words(words), true, deadlineNanos);
         connection.send(future);
         return future;
     }

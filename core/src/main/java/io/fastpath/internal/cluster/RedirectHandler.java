@@ -9,11 +9,9 @@ import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.ErrorInterceptor;
 import io.fastpath.internal.connection.EventDispatcher;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import io.fastpath.internal.connection.RefusalRetries;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,16 +33,13 @@ import java.util.concurrent.TimeUnit;
  * resumes there too).
  */
 final class RedirectHandler implements ErrorInterceptor {
-    private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
-    private static final long MAX_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
-
     private final ClusterRouter router;
     private final int maxRedirects;
     /** The user's choice for NAT/proxy set-ups: follow a redirect to a node the topology does not list. */
     private final boolean redirectsOutsideTopology;
     private final EventDispatcher events;
-    /** Commands between a transient refusal and their retry; any thread (event loops add, close drains). */
-    private final Set<CommandFuture<?>> waitingToRetry = ConcurrentHashMap.newKeySet();
+    /** Commands between a transient refusal (or a redirect waiting for a refresh) and their retry. */
+    private final RefusalRetries waitingToRetry = new RefusalRetries();
 
     RedirectHandler(ClusterRouter router, int maxRedirects, boolean redirectsOutsideTopology, EventDispatcher events) {
         this.router = router;
@@ -171,35 +166,12 @@ final class RedirectHandler implements ErrorInterceptor {
 
     /** Backs off (5 ms doubling to 200 ms, jittered) and routes again, unless the deadline comes first. */
     private boolean retryLater(CommandFuture<?> command, Connection from) {
-        int attempt = command.countRetry();
-        long delay = Math.min(MAX_BACKOFF_NANOS, FIRST_BACKOFF_NANOS << Math.min(attempt - 1, 10));
-        delay = delay / 2 + ThreadLocalRandom.current().nextLong(delay / 2 + 1);
-        if (command.deadlineNanos() - System.nanoTime() <= delay) {
-            return false; // no time left for another attempt: the caller gets this error
-        }
-        command.prepareResend(false);
-        waitingToRetry.add(command);
-        try {
-            from.eventLoop().schedule(() -> {
-                if (waitingToRetry.remove(command) && !command.isDone()) {
-                    router.resend(command, from);
-                }
-            }, delay, TimeUnit.NANOSECONDS);
-        } catch (RejectedExecutionException shuttingDown) {
-            waitingToRetry.remove(command);
-            return false;
-        }
-        return true;
+        return waitingToRetry.retryLater(command, from, retried -> router.resend(retried, from));
     }
 
     /** On close: a retry that has not run yet would never run once the event loops stop, so it fails now. */
     void failWaitingRetries() {
-        for (CommandFuture<?> command : waitingToRetry) {
-            if (waitingToRetry.remove(command)) {
-                command.completeExceptionally(new RedisNotSentException(command.spec().name(),
-                        "the client was closed while the command waited to be retried", null));
-            }
-        }
+        waitingToRetry.failAll("the client was closed while the command waited to be retried");
     }
 
     /** {@code host:port}; an empty host (the node does not know its address) means the node that answered. */

@@ -164,12 +164,7 @@ final class TopologyRefresher {
     private void measureLatencies() {
         long deadline = System.nanoTime() + QUERY_TIMEOUT_NANOS;
         for (ClusterNode node : router.nodes.all()) {
-            long start = System.nanoTime();
-            ClusterTopologyLoader.send(node.connections.routeSlot(-1, false), deadline, "PING").whenComplete((reply, failure) -> {
-                if (failure == null) {
-                    node.recordLatency(System.nanoTime() - start);
-                }
-            });
+            node.measureLatency(deadline);
         }
     }
 }

@@ -1,6 +1,8 @@
 package io.fastpath.internal.command;
 
 import io.fastpath.Command;
+import io.fastpath.Reply;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The internal form of a {@link Command}: encoded arguments (args[0] is the name), the converter for
@@ -16,6 +18,15 @@ public record CommandSpec<T>(
 
     public CommandSpec(String name, byte[][] args, ReplyConverter<T> converter, byte[] routingKey, boolean readOnly) {
         this(name, args, converter, routingKey, readOnly, false);
+    }
+
+    /** A command the client sends for itself (topology, Sentinel queries, ROLE): UTF-8 words, the raw reply, no key. */
+    public static CommandSpec<Reply> words(String... words) {
+        byte[][] args = new byte[words.length][];
+        for (int i = 0; i < words.length; i++) {
+            args[i] = words[i].getBytes(StandardCharsets.UTF_8);
+        }
+        return new CommandSpec<>(words[0], args, Converters.REPLY, null, false);
     }
 
     @Override

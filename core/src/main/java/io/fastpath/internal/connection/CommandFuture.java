@@ -16,6 +16,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.function.BiConsumer;
 
 /**
  * One dispatched command: the caller's future, and the entry that holds its place in a connection's
@@ -83,6 +84,14 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
      * entries (a cache fill's CLIENT CACHING YES, MULTI, read, PTTL before its EXEC); set before the send.
      */
     byte[][][] preamble;
+    /**
+     * A command written right after this one, in the same buffer and on the same connection (Sentinel's WAIT
+     * after a write, which only covers the writes of its own connection); its reply, or the failure of its
+     * FIFO entry, goes to {@link #postambleReply}. Written again after this command whenever it is re-sent.
+     * Set before the send.
+     */
+    byte[][] postamble;
+    private BiConsumer<Reply, Throwable> postambleReply;
     /** Sees this command's reply on the event loop, in wire order, before it completes (a cache fill); set before the send. */
     private ReplyHook replyHook;
     /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
@@ -163,6 +172,11 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
         return deadlineNanos;
     }
 
+    /** True when its caller blocks on it, so it completes on the I/O thread (no user code can be attached). */
+    public boolean completesOnIoThread() {
+        return completeOnIoThread;
+    }
+
     /**
      * Converts the reply on the calling (I/O) thread and stores the outcome for {@link #publish()}.
      * Conversion runs here, not on the completion executor, so a reply of the wrong shape is detected
@@ -182,6 +196,17 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
     public CommandFuture<T> preamble(byte[][][] commands) {
         this.preamble = commands;
         return this;
+    }
+
+    /** Writes {@code command} right behind this one on the same connection; {@code onReply} sees its outcome on the event loop. */
+    public CommandFuture<T> postamble(byte[][] command, BiConsumer<Reply, Throwable> onReply) {
+        this.postamble = command;
+        this.postambleReply = onReply;
+        return this;
+    }
+
+    BiConsumer<Reply, Throwable> postambleReply() {
+        return postambleReply;
     }
 
     public CommandFuture<T> replyHook(ReplyHook hook) {

@@ -107,6 +107,11 @@ public final class Connection implements ObservedConnection {
     private volatile boolean ready;
     /** Client-side cache: this connection's entries live while it is alive; null while tracking is off. */
     private volatile TrackingSession trackingSession;
+    /**
+     * Set by {@link #hold()} (Sentinel: a failover was announced): commands wait unwritten, in order, until
+     * {@link #resume()} or {@link #handOver}. Written by any thread, cleared on the event loop; drains read it.
+     */
+    private volatile boolean holding;
 
     // Event loop only.
     private boolean receivingLargeReply;
@@ -127,6 +132,8 @@ public final class Connection implements ObservedConnection {
     private int channelGeneration;
     /** Observing only: the clock read once per drain, the write time of every command it writes. */
     private long writeClockNanos;
+    /** Set once {@link #close} or {@link #handOver} took every queued command, in order (after {@link #closing}). */
+    private boolean unsentCollected;
 
     public Connection(Endpoint endpoint, ConnectionSettings settings, EventLoop eventLoop, Class<? extends SocketChannel> channelType) {
         this.endpoint = endpoint;
@@ -240,7 +247,16 @@ public final class Connection implements ObservedConnection {
     /** Event loop: writes everything queued with one flush, or parks it in {@link #waiting} while not ready. */
     private void drain() {
         drainScheduled.set(false); // before polling: a command offered after this point schedules a new drain
-        if (state != State.READY) {
+        if (closing && unsentHandOff != null) {
+            // Handed over or retired: nothing more is written to this server. Until the hand-over (or close) task has
+            // taken what was queued, in order, it is left to it; a command that raced in after that is handed off here.
+            // (A plain close still writes what was sent before it: those commands get the close grace.)
+            if (unsentCollected) {
+                failWaiting("the client is closed", null);
+            }
+            return;
+        }
+        if (state != State.READY || holding) {
             holdWhileNotReady();
             return;
         }
@@ -316,6 +332,17 @@ public final class Connection implements ObservedConnection {
         }
         RespEncoder.writeCommand(buffer, command.spec.args());
         enqueueWritten(command);
+        byte[][] postamble = command.postamble;
+        if (postamble != null) { // e.g. WAIT after a write: it must follow it on this very connection
+            CommandFuture<Reply> after = new CommandFuture<>(new CommandSpec<>(
+                    new String(postamble[0], StandardCharsets.US_ASCII), postamble, Converters.REPLY, null, false),
+                    true, command.deadlineNanos);
+            after.internal = true;
+            after.whenComplete(command.postambleReply());
+            unanswered.incrementAndGet();
+            RespEncoder.writeCommand(buffer, postamble);
+            enqueueWritten(after);
+        }
     }
 
     /**
@@ -368,8 +395,9 @@ public final class Connection implements ObservedConnection {
             } else if (waiting.size() >= settings.maxQueuedWhileDisconnected()) {
                 unanswered.decrementAndGet();
                 command.completeExceptionally(new RedisNotSentException(endpoint.toString(),
-                        "the connection is " + state.name().toLowerCase() + " and " + waiting.size()
-                                + " commands are already waiting for it (maxQueuedWhileDisconnected)", lastFailure));
+                        "the connection is " + (state == State.READY ? "held during a failover" : state.name().toLowerCase())
+                                + " and " + waiting.size() + " commands are already waiting for it (maxQueuedWhileDisconnected)",
+                        lastFailure));
             } else {
                 waiting.add(command);
                 armDeadlineTimer(command.deadlineNanos);
@@ -438,7 +466,13 @@ public final class Connection implements ObservedConnection {
         }
         firstReady.complete(null);
         settings.events().publish(new RedisEvent.Connected(endpoint.toString()));
-        // Commands that waited for the connection keep their arrival order ahead of newer ones.
+        if (!holding) {
+            writeWaitingThenDrain();
+        }
+    }
+
+    /** Event loop, ready: commands that waited for the connection keep their arrival order ahead of newer ones. */
+    private void writeWaitingThenDrain() {
         ArrayDeque<CommandFuture<?>> held = new ArrayDeque<>(waiting);
         waiting.clear();
         if (observer != null) {
@@ -459,6 +493,82 @@ public final class Connection implements ObservedConnection {
             channel.writeAndFlush(buffer).addListener(closeOnWriteFailure);
         }
         drain();
+    }
+
+    // ---- failover hold and hand-over (Sentinel) ----
+
+    /**
+     * Any thread: from the next drain on, commands wait here unwritten, in arrival order, within their
+     * deadline (then they fail not-sent), until {@link #resume()} writes them or {@link #handOver} moves them.
+     * Commands already written are unaffected. Used while a Sentinel announces a failover of this server.
+     */
+    public void hold() {
+        holding = true;
+    }
+
+    /** Any thread: ends {@link #hold()}; what waited is written, in order, ahead of newer commands. */
+    public void resume() {
+        eventLoop.execute(() -> {
+            if (!holding) {
+                return;
+            }
+            holding = false;
+            if (state == State.READY && !closing) {
+                writeWaitingThenDrain();
+            }
+        });
+    }
+
+    /** True between {@link #hold()} and {@link #resume()} (any thread, approximate). */
+    public boolean isHeld() {
+        return holding;
+    }
+
+    /**
+     * Any thread: this connection's server is no longer the one to write to (Sentinel switched the primary).
+     * Stops accepting commands (later ones go straight to {@code next}), moves every command not written
+     * here (held, queued, or a read waiting for its replay) in order to the front of {@code next}'s queue,
+     * and closes once the written ones are answered or {@code graceNanos} passed. The returned future
+     * completes once the move is done, so {@code next} (held until then) can keep the callers' order:
+     * everything sent before the switch goes out ahead of everything sent after it.
+     */
+    public CompletableFuture<Void> handOver(Connection next, long graceNanos) {
+        unsentHandOff = next::send;
+        closing = true;
+        CompletableFuture<Void> moved = new CompletableFuture<>();
+        eventLoop.execute(() -> {
+            ArrayDeque<CommandFuture<?>> unsent = new ArrayDeque<>();
+            CommandFuture<?> command;
+            while ((command = waiting.poll()) != null || (command = outbound.poll()) != null) {
+                unanswered.decrementAndGet();
+                if (!command.isDone()) {
+                    unsent.add(command);
+                }
+            }
+            unsentCollected = true;
+            next.adopt(unsent, moved);
+            awaitQuiet(System.nanoTime() + graceNanos, new CompletableFuture<>());
+        });
+        return moved;
+    }
+
+    /** Any thread: puts {@code unsent} (oldest first) ahead of every command waiting here, then completes {@code done}. */
+    private void adopt(ArrayDeque<CommandFuture<?>> unsent, CompletableFuture<Void> done) {
+        eventLoop.execute(() -> {
+            holdWhileNotReady(); // what arrived meanwhile queues behind the adopted commands
+            for (var newestFirst = unsent.descendingIterator(); newestFirst.hasNext(); ) {
+                CommandFuture<?> command = newestFirst.next();
+                unanswered.incrementAndGet();
+                waiting.addFirst(command);
+                armDeadlineTimer(command.deadlineNanos);
+            }
+            if (closing) {
+                failWaiting("the client is closed", null);
+            } else if (state == State.READY && !holding) {
+                writeWaitingThenDrain();
+            }
+            done.complete(null);
+        });
     }
 
     /** Called by {@link Handshake} when the server refused it (bad password, bad database...). */
@@ -646,6 +756,7 @@ public final class Connection implements ObservedConnection {
         }
         eventLoop.execute(() -> {
             failWaiting("the client is closed", null);
+            unsentCollected = true;
             long giveUpAt = System.nanoTime() + graceNanos;
             awaitQuiet(giveUpAt, closed);
         });
@@ -711,6 +822,9 @@ public final class Connection implements ObservedConnection {
                 command.completeExceptionally(command.sentBefore()
                         ? new RedisOutcomeUnknownException(endpoint.toString(), "its connection was lost and it could not be "
                                 + "sent again within the command timeout; " + describe(lastFailure), lastFailure)
+                        : state == State.READY && holding
+                        ? new RedisNotSentException(endpoint.toString(), "it was held while a Sentinel failover of this "
+                                + "server was in progress and the failover did not end within the command timeout", null)
                         : state == State.READY
                         ? new RedisTimeoutException(timeoutMessage(false), false)
                         : new RedisNotSentException(endpoint.toString(), "no connection within the command timeout; "

@@ -281,13 +281,13 @@ public final class ClusterPubSub extends PubSubEngine {
     }
 
     @Override
-    void shardChannelDropped(SubscriberConnection from, String channel) {
+    public void shardChannelDropped(SubscriberConnection from, String channel) {
         router.requestTopologyRefresh(); // the slot moved: the table is probably stale too
         reconcile(); // the channel has no holder now: it is subscribed again where the table (or a MOVED) says
     }
 
     @Override
-    void resubscribeRefused(SubscriberConnection from, PubSubKind kind, List<String> names, RedisServerException refusal) {
+    public void resubscribeRefused(SubscriberConnection from, PubSubKind kind, List<String> names, RedisServerException refusal) {
         if (kind != PubSubKind.SHARD) { // not a topology matter (a changed ACL): nothing to move
             LOG.log(Level.WARNING, "re-subscribing " + kind.subscribeName() + " " + names + " on " + from.endpoint()
                     + " after a reconnect was refused; those listeners get nothing until they subscribe again", refusal);

@@ -28,7 +28,7 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Thread ownership: any thread subscribes and unsubscribes; event loops deliver pushes.
  */
-public abstract class PubSubEngine implements AutoCloseable {
+public abstract class PubSubEngine implements SubscriberOwner, AutoCloseable {
     final SubscriptionRegistry registry = new SubscriptionRegistry();
     final ConnectionSettings settings;
     final ClientResources resources;
@@ -115,7 +115,8 @@ public abstract class PubSubEngine implements AutoCloseable {
     }
 
     /** Event loop: a message push for {@code name} goes to every subscription listening to it. */
-    void deliver(PubSubKind kind, String name, PubSubMessage message) {
+    @Override
+    public void deliver(PubSubKind kind, String name, PubSubMessage message) {
         for (ActiveSubscription subscription : registry.users(kind, name)) {
             subscription.deliver(message);
         }
@@ -152,10 +153,12 @@ public abstract class PubSubEngine implements AutoCloseable {
     abstract void serverUnsubscribe(PubSubKind kind, List<String> names, long deadlineNanos);
 
     /** Event loop: the server dropped a shard channel on its own (its slot moved away from that node). */
-    abstract void shardChannelDropped(SubscriberConnection from, String channel);
+    @Override
+    public abstract void shardChannelDropped(SubscriberConnection from, String channel);
 
     /** Event loop: re-subscribing after a reconnect was refused for {@code names} (MOVED after a slot move, a changed ACL). */
-    abstract void resubscribeRefused(SubscriberConnection from, PubSubKind kind, List<String> names, RedisServerException refusal);
+    @Override
+    public abstract void resubscribeRefused(SubscriberConnection from, PubSubKind kind, List<String> names, RedisServerException refusal);
 
     /** Closes every subscriber connection; listeners get nothing more. */
     @Override

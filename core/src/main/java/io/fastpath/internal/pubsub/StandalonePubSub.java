@@ -8,12 +8,15 @@ import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-/** Pub/sub on one server: every subscription on one subscriber connection, opened by the first subscribe. */
+/**
+ * Pub/sub on one server: every subscription on one subscriber connection, opened by the first subscribe.
+ * Under Sentinel the server is the current primary, and {@link #moveTo} follows it when it changes.
+ */
 public final class StandalonePubSub extends PubSubEngine {
     private static final System.Logger LOG = System.getLogger(StandalonePubSub.class.getName());
 
-    private final Endpoint endpoint;
     // Guarded by this.
+    private Endpoint endpoint;
     private SubscriberConnection subscriber;
 
     public StandalonePubSub(Endpoint endpoint, ConnectionSettings settings, ClientResources resources, long timeoutNanos) {
@@ -26,6 +29,27 @@ public final class StandalonePubSub extends PubSubEngine {
             subscriber = openAndAwait(endpoint);
         }
         return subscriber;
+    }
+
+    /**
+     * The server changed (a Sentinel failover): the subscriber connection is re-opened there and its handshake
+     * subscribes every current name; messages published in between are lost, as on any reconnect.
+     */
+    public void moveTo(Endpoint next) {
+        SubscriberConnection moved;
+        synchronized (this) {
+            endpoint = next;
+            if (subscriber == null || closed || subscriber.endpoint().equals(next)) {
+                return;
+            }
+            moved = new SubscriberConnection(next, settings, resources, this);
+            for (PubSubKind kind : PubSubKind.values()) {
+                moved.names(kind).addAll(subscriber.names(kind));
+            }
+            subscriber.close();
+            subscriber = moved;
+        }
+        moved.start();
     }
 
     @Override
@@ -41,14 +65,14 @@ public final class StandalonePubSub extends PubSubEngine {
     }
 
     @Override
-    void shardChannelDropped(SubscriberConnection from, String channel) {
+    public void shardChannelDropped(SubscriberConnection from, String channel) {
         if (!registry.users(PubSubKind.SHARD, channel).isEmpty() && !closed) {
             from.subscribe(PubSubKind.SHARD, List.of(channel), System.nanoTime() + timeoutNanos); // one server: ask it again
         }
     }
 
     @Override
-    void resubscribeRefused(SubscriberConnection from, PubSubKind kind, List<String> names, RedisServerException refusal) {
+    public void resubscribeRefused(SubscriberConnection from, PubSubKind kind, List<String> names, RedisServerException refusal) {
         LOG.log(Level.WARNING, "re-subscribing " + kind.subscribeName() + " " + names + " on " + endpoint
                 + " after a reconnect was refused; those listeners get nothing until they subscribe again", refusal);
     }

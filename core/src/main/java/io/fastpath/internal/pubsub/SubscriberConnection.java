@@ -28,7 +28,7 @@ import java.util.function.Consumer;
  * One connection used only for pub/sub, so a resubscribe storm never delays the shared command
  * connections. It knows the names it should be subscribed to and re-issues all of them in every handshake
  * (a {@link io.fastpath.internal.connection.HandshakeExtension}), so after a reconnect it is not used
- * again until they are back. Message pushes go to the {@link PubSubEngine}.
+ * again until they are back. Message pushes go to its owner (the {@link PubSubEngine}, or a {@link ChannelWatcher}).
  *
  * <p>RESP3 only: SUBSCRIBE and its kin are answered by push frames, so each is sent as an
  * {@linkplain CommandFuture#answeredByPush() answered-by-push} command followed by a PING whose reply
@@ -42,12 +42,12 @@ final class SubscriberConnection {
     private static final byte[] PING = "PING".getBytes(StandardCharsets.US_ASCII);
 
     private final Connection connection;
-    private final PubSubEngine engine;
+    private final SubscriberOwner engine;
     private final long handshakeTimeoutNanos;
     // Any thread: what this connection should be subscribed to; the handshake re-issues all of it.
     private final Map<PubSubKind, Set<String>> names = new EnumMap<>(PubSubKind.class);
 
-    SubscriberConnection(Endpoint endpoint, ConnectionSettings settings, ClientResources resources, PubSubEngine engine) {
+    SubscriberConnection(Endpoint endpoint, ConnectionSettings settings, ClientResources resources, SubscriberOwner engine) {
         this.engine = engine;
         this.handshakeTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1000, settings.connectTimeout().toMillis()));
         for (PubSubKind kind : PubSubKind.values()) {
@@ -135,6 +135,7 @@ final class SubscriberConnection {
             }
         }
         CommandFuture<Reply> ping = new CommandFuture<>(spec(PING, List.of()), true, deadline);
+        ping.thenRun(() -> engine.resubscribed(this));
         writer.accept(ping);
         return ping;
     }

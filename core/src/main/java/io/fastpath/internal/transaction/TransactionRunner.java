@@ -7,7 +7,7 @@ import io.fastpath.internal.client.BoundedWait;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.DedicatedConnections;
 import io.fastpath.internal.client.DedicatedConnections.Purpose;
-import io.fastpath.internal.client.NodeConnections;
+import io.fastpath.internal.client.StandaloneServers;
 import io.fastpath.internal.cluster.ClusterRouter;
 import io.fastpath.internal.cluster.CommandSlots;
 import io.fastpath.internal.command.ArgumentList;
@@ -35,8 +35,8 @@ import java.util.function.Function;
 public final class TransactionRunner {
     private static final byte[] EXEC = "EXEC".getBytes(StandardCharsets.US_ASCII);
 
-    /** Null on a cluster. */
-    private final NodeConnections node;
+    /** Null on a cluster; asked for the current primary on each transaction. */
+    private final StandaloneServers standalone;
     /** Null on a standalone server. */
     private final ClusterRouter cluster;
     private final DedicatedConnections dedicated;
@@ -44,10 +44,10 @@ public final class TransactionRunner {
     /** Refuses a transaction on one of the client's I/O threads, where waiting for EXEC would deadlock. */
     private final ClientResources resources;
 
-    public TransactionRunner(NodeConnections node, ClusterRouter cluster, DedicatedConnections dedicated, long commandTimeoutNanos,
+    public TransactionRunner(StandaloneServers standalone, ClusterRouter cluster, DedicatedConnections dedicated, long commandTimeoutNanos,
                              ClientResources resources) {
         this.resources = resources;
-        this.node = node;
+        this.standalone = standalone;
         this.cluster = cluster;
         this.dedicated = dedicated;
         this.commandTimeoutNanos = commandTimeoutNanos;
@@ -65,7 +65,7 @@ public final class TransactionRunner {
         if (cluster != null) {
             cluster.sendToPrimary(exec, slot);
         } else {
-            node.route(firstRoutingKey(commands), false).send(exec);
+            standalone.primary().route(firstRoutingKey(commands), false).send(exec);
         }
         return awaitExec(exec, group);
     }
@@ -93,7 +93,7 @@ public final class TransactionRunner {
         }
         resources.requireNotIoThread("a WATCH transaction");
         int slot = cluster == null ? CommandSlots.NO_KEYS : CommandSlots.commonSlotOfKeys(keys, "WATCH");
-        Endpoint endpoint = cluster == null ? node.all()[0].endpoint() : cluster.primaryFor(slot);
+        Endpoint endpoint = cluster == null ? standalone.primary().endpoint() : cluster.primaryFor(slot);
         if (endpoint == null) {
             throw new RedisNotSentException("cluster", "no node serves slot " + slot
                     + " in the client's slot table; a topology refresh was requested", null);
