@@ -10,10 +10,13 @@ final class ClusterNodeLine {
 
     final String id;
     final Set<String> flags;
+    /** When the answering node last got a PONG from this one (Unix ms; 0 for itself or never). */
+    final long pongReceivedMillis;
 
-    private ClusterNodeLine(String id, Set<String> flags) {
+    private ClusterNodeLine(String id, Set<String> flags, long pongReceivedMillis) {
         this.id = id;
         this.flags = flags;
+        this.pongReceivedMillis = pongReceivedMillis;
     }
 
     static List<ClusterNodeLine> parseAll(String clusterNodesReply) {
@@ -26,10 +29,10 @@ final class ClusterNodeLine {
         return lines;
     }
 
-    /** Parses {@code <id> <ip:port@busport[,hostname]> <flags> <primary> ...}. */
+    /** Parses {@code <id> <ip:port@busport[,hostname]> <flags> <primary> <ping-sent> <pong-recv> ...}. */
     static ClusterNodeLine parse(String line) {
         String[] fields = line.split(" ");
-        return new ClusterNodeLine(fields[0], Set.copyOf(Arrays.asList(fields[2].split(","))));
+        return new ClusterNodeLine(fields[0], Set.copyOf(Arrays.asList(fields[2].split(","))), Long.parseLong(fields[5]));
     }
 
     /** Neither failing, suspected of failing, still in handshake, nor without an address. */

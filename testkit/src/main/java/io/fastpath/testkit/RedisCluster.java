@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -445,6 +446,10 @@ public final class RedisCluster implements AutoCloseable {
                     return node + " does not see " + peer + " as a healthy peer";
                 }
             }
+            String unreadyLink = unreadyBusLink(node, view, alive);
+            if (unreadyLink != null) {
+                return unreadyLink;
+            }
             SlotMap slots = slotMap(node);
             if (agreed == null) {
                 agreed = slots;
@@ -468,6 +473,57 @@ public final class RedisCluster implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /**
+     * Why {@code node}'s cluster-bus links to its peers are not both up yet, or {@code null}. Valkey 8.0 sends a
+     * PUBLISH to a peer as a light message only and drops it while its outbound link has had no PONG since it was
+     * created (fixed later upstream: valkey-io/valkey#2817), so a cluster that is "ok" can still lose the first
+     * messages published on it; a test of pub/sub across nodes needs both directions up first.
+     */
+    private String unreadyBusLink(RedisServer node, List<ClusterNodeLine> view, List<RedisServer> alive) {
+        List<Map<String, Object>> links = new ArrayList<>();
+        for (Object link : (List<?>) node.call("CLUSTER", "LINKS")) {
+            links.add(fields(link));
+        }
+        for (RedisServer peer : alive) {
+            if (peer == node) {
+                continue;
+            }
+            String peerId = nodeId(peer);
+            long pongReceived = view.stream().filter(line -> line.id.equals(peerId)).findFirst()
+                    .map(line -> line.pongReceivedMillis).orElse(0L);
+            boolean inbound = false;
+            boolean outboundAnswered = false;
+            for (Map<String, Object> link : links) {
+                if (!peerId.equals(link.get("node"))) {
+                    continue;
+                }
+                if ("from".equals(link.get("direction"))) {
+                    inbound = true;
+                } else if ("to".equals(link.get("direction")) && ((Number) link.get("create-time")).longValue() <= pongReceived) {
+                    outboundAnswered = true;
+                }
+            }
+            if (!inbound || !outboundAnswered) {
+                return node + "'s cluster-bus links with " + peer + " are not both up and answered yet";
+            }
+        }
+        return null;
+    }
+
+    /** One entry of CLUSTER LINKS as a map, whether the reply came as a RESP3 map or a RESP2 flat list. */
+    private static Map<String, Object> fields(Object entry) {
+        Map<String, Object> fields = new HashMap<>();
+        if (entry instanceof Map<?, ?> map) {
+            map.forEach((key, value) -> fields.put(String.valueOf(key), value));
+        } else {
+            List<?> flat = (List<?>) entry;
+            for (int i = 0; i + 1 < flat.size(); i += 2) {
+                fields.put(String.valueOf(flat.get(i)), flat.get(i + 1));
+            }
+        }
+        return fields;
     }
 
     private Object awaitCondition(String description, Supplier<Object> probe) {
