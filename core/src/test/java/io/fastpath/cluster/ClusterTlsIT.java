@@ -58,6 +58,9 @@ class ClusterTlsIT {
                     .collect(Collectors.toSet());
             assertThat(events).filteredOn(e -> e instanceof RedisEvent.Connected)
                     .extracting(e -> ((RedisEvent.Connected) e).node()).isNotEmpty().allMatch(tlsPorts::contains);
+            // Events reach the listener off the I/O threads, after the command that caused them may have returned.
+            io.fastpath.Eventually.awaitTrue("the MOVED's Redirected event",
+                    () -> events.stream().anyMatch(e -> e instanceof RedisEvent.Redirected), java.time.Duration.ofSeconds(10));
             assertThat(events).filteredOn(e -> e instanceof RedisEvent.Redirected)
                     .extracting(e -> ((RedisEvent.Redirected) e).target()).containsOnly("127.0.0.1:" + target.tlsPort());
         }

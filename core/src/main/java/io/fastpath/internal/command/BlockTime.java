@@ -79,12 +79,21 @@ public final class BlockTime {
         }
     }
 
-    /** The deadline of a blocking invocation: the block time plus the command timeout, or none for {@link #FOREVER}. */
+    /**
+     * How late a server may answer a blocking command whose block time ran out: an idle Redis or Valkey checks
+     * blocked clients' timeouts on its cron tick, every 1000 / hz ms (hz 10 by default).
+     */
+    static final long SERVER_TIMER_SLACK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    /**
+     * The deadline of a blocking invocation: the block time, the server's timer slack and the command timeout, or
+     * none for {@link #FOREVER}; so a timeout shorter than the slack never beats the server's own empty answer.
+     */
     public static long deadline(long nowNanos, long blockNanos, long commandTimeoutNanos) {
         if (blockNanos == FOREVER) {
             return nowNanos + Long.MAX_VALUE / 4; // about 73 years: never, without overflowing deadline arithmetic
         }
-        return nowNanos + blockNanos + commandTimeoutNanos;
+        return nowNanos + blockNanos + SERVER_TIMER_SLACK_NANOS + commandTimeoutNanos;
     }
 
     private static String upperCase(byte[] word) {

@@ -36,6 +36,15 @@ class BlockTimeTest {
         assertThat(blockNanos("WAIT", "1")).isZero();
     }
 
+    @Test
+    void aBlockingDeadlineOutlastsTheServersCronTickSoAShortTimeoutNeverBeatsTheServersEmptyAnswer() {
+        long block = TimeUnit.SECONDS.toNanos(1);
+        long timeout = TimeUnit.MILLISECONDS.toNanos(50);
+        // An idle server (hz 10) answers a timed-out BLPOP up to 100 ms late; CI saw a 1 s BLPOP answered after 1,113 ms.
+        assertThat(BlockTime.deadline(0, block, timeout)).isEqualTo(block + TimeUnit.MILLISECONDS.toNanos(100) + timeout);
+        assertThat(BlockTime.deadline(0, BlockTime.FOREVER, timeout)).isGreaterThan(TimeUnit.DAYS.toNanos(365));
+    }
+
     private static long blockNanos(String... words) {
         byte[][] args = new byte[words.length][];
         for (int i = 0; i < words.length; i++) {
