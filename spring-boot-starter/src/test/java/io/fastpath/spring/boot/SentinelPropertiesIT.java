@@ -6,8 +6,8 @@ import io.fastpath.spring.FastpathConnectionFactory;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RespClient;
 import io.fastpath.testkit.SentinelDeployment;
+import io.fastpath.testkit.TlsCertificates;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -28,8 +29,9 @@ import reactor.test.StepVerifier;
 
 /**
  * {@code spring.data.redis.sentinel.*} through Boot's ApplicationContextRunner, against a primary, two replicas and
- * three real Sentinels that take an ACL user of their own, apart from the data nodes' password. The failover runs
- * last, so the other test need not wait for Sentinel to reconfigure the demoted primary.
+ * three real Sentinels, all over TLS (an SSL bundle trusting the test CA), the Sentinels with an ACL user of their own
+ * apart from the data nodes' password. The failover runs last, so the other test need not wait for Sentinel to
+ * reconfigure the demoted primary.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SentinelPropertiesIT {
@@ -38,14 +40,18 @@ class SentinelPropertiesIT {
     private static final String SENTINEL_USER = "boot-app";
     private static final String SENTINEL_USER_PASSWORD = "boot-app-secret";
 
+    private static TlsCertificates certificates;
     private static SentinelDeployment deployment;
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(
-            FastpathRedisAutoConfiguration.class, DataRedisAutoConfiguration.class, DataRedisReactiveAutoConfiguration.class));
+            FastpathRedisAutoConfiguration.class, DataRedisAutoConfiguration.class, DataRedisReactiveAutoConfiguration.class,
+            SslAutoConfiguration.class));
 
     @BeforeAll
     static void start() {
-        deployment = SentinelDeployment.builder().dataPassword(DATA_PASSWORD).sentinelPassword(SENTINEL_PASSWORD).start();
+        certificates = TlsCertificates.generate();
+        deployment = SentinelDeployment.builder().tls(certificates).dataPassword(DATA_PASSWORD).sentinelPassword(SENTINEL_PASSWORD)
+                .start();
         for (RedisServer sentinel : deployment.sentinels()) {
             // A user of the application's own on each Sentinel: spring.data.redis.sentinel.username is sent, not 'default'.
             sentinel.call("ACL", "SETUSER", SENTINEL_USER, "on", ">" + SENTINEL_USER_PASSWORD, "allchannels", "+@all");
@@ -57,13 +63,23 @@ class SentinelPropertiesIT {
         if (deployment != null) {
             deployment.close();
         }
+        if (certificates != null) {
+            certificates.close();
+        }
+    }
+
+    /** TLS to the Sentinels and the data nodes, trusting the test CA. */
+    private static String[] ssl() {
+        return new String[] {
+            "spring.data.redis.ssl.enabled=true", "spring.data.redis.ssl.bundle=redis",
+            "spring.ssl.bundle.pem.redis.truststore.certificate=file:" + certificates.caCertificate(),
+        };
     }
 
     private static String[] sentinelProperties() {
         return new String[] {
             "spring.data.redis.sentinel.master=" + deployment.primaryName(),
-            "spring.data.redis.sentinel.nodes=" + deployment.sentinels().stream().map(sentinel -> sentinel.host() + ":" + sentinel.port())
-                    .collect(Collectors.joining(",")),
+            "spring.data.redis.sentinel.nodes=" + String.join(",", deployment.sentinelAddresses()), // their TLS ports
             "spring.data.redis.sentinel.username=" + SENTINEL_USER,
             "spring.data.redis.sentinel.password=" + SENTINEL_USER_PASSWORD,
             "spring.data.redis.username=default",
@@ -76,7 +92,7 @@ class SentinelPropertiesIT {
     @Test
     @Order(Integer.MAX_VALUE)
     void aContextFromSentinelPropertiesAloneKeepsWorkingAcrossAFailover() {
-        runner.withPropertyValues(sentinelProperties()).run(context -> {
+        runner.withPropertyValues(sentinelProperties()).withPropertyValues(ssl()).run(context -> {
             assertThat(context.getBean(RedisConnectionFactory.class)).isInstanceOf(FastpathConnectionFactory.class);
             StringRedisTemplate template = context.getBean(StringRedisTemplate.class);
             ReactiveStringRedisTemplate reactive = context.getBean(ReactiveStringRedisTemplate.class);
@@ -93,8 +109,8 @@ class SentinelPropertiesIT {
                         .isEqualTo(List.of("blocking", "reactive", "blocking", "reactive"));
                 assertThat((String) admin.call("CLIENT", "LIST")).contains(" name=sentinel-boot-it ");
             }
-            // The Sentinel connection authenticates as the Sentinels' own user (its address in MASTERS may still be the old
-            // primary's until the failover ends on that Sentinel; GET-MASTER-ADDR-BY-NAME names the new one first).
+            // The Sentinel connection speaks TLS and authenticates as the Sentinels' own user (its address in MASTERS may
+            // still be the old primary's until the failover ends there; GET-MASTER-ADDR-BY-NAME names the new one first).
             try (RedisSentinelConnection sentinel = context.getBean(FastpathConnectionFactory.class).getSentinelConnection()) {
                 assertThat(sentinel.masters()).singleElement().extracting(RedisNode::getName).isEqualTo(deployment.primaryName());
             }
@@ -104,10 +120,11 @@ class SentinelPropertiesIT {
     @Test
     void anApplicationsRedisSentinelConfigurationWinsOverTheProperties() {
         runner.withPropertyValues("spring.data.redis.port=1") // nothing listens there: the bean's Sentinels are used
+                .withPropertyValues(ssl())
                 .withBean(RedisSentinelConfiguration.class, () -> {
                     RedisSentinelConfiguration configuration = new RedisSentinelConfiguration().master(deployment.primaryName());
                     RedisServer sentinel = deployment.sentinels().get(0);
-                    configuration.sentinel(sentinel.host(), sentinel.port());
+                    configuration.sentinel(sentinel.host(), sentinel.tlsPort());
                     configuration.setSentinelPassword(SENTINEL_PASSWORD);
                     configuration.setPassword(DATA_PASSWORD);
                     return configuration;
