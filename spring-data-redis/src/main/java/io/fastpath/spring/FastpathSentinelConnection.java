@@ -21,7 +21,7 @@ import org.springframework.util.Assert;
  */
 final class FastpathSentinelConnection implements RedisSentinelConnection {
     private final RedisClient sentinel;
-    private volatile boolean closed;
+    private volatile boolean closed; // Any thread
 
     private FastpathSentinelConnection(RedisClient sentinel) {
         this.sentinel = sentinel;
