@@ -2,8 +2,10 @@ package io.fastpath.spring;
 
 import io.fastpath.RedisClient;
 import io.fastpath.RedisClientBuilder;
+import io.fastpath.TlsOptions;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.InitializingBean;
@@ -16,6 +18,7 @@ import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 import org.springframework.data.redis.connection.RedisSentinelConnection;
 
 /**
@@ -37,6 +40,18 @@ import org.springframework.data.redis.connection.RedisSentinelConnection;
  * life to the caller and refuses {@code select}. A cluster is detected by the client; {@link #getConnection()} then
  * returns a {@link RedisClusterConnection}.
  *
+ * <p>Given a {@link RedisSentinelConfiguration}, as Lettuce's and Jedis's factories are, the client finds the primary
+ * through the Sentinels and follows it across failovers (the client's README section "Sentinel"), and
+ * {@link #getSentinelConnection()} returns a connection to one of the Sentinels:
+ *
+ * <pre>{@code
+ * RedisSentinelConfiguration sentinel = new RedisSentinelConfiguration().master("mymaster")
+ *         .sentinel("s1", 26379).sentinel("s2", 26379);
+ * sentinel.setPassword("data-secret");            // the primary and its replicas
+ * sentinel.setSentinelPassword("sentinel-secret"); // the Sentinels' requirepass
+ * return new FastpathConnectionFactory(sentinel);
+ * }</pre>
+ *
  * <p>The same factory is Spring's {@link ReactiveRedisConnectionFactory}, as Lettuce's is: {@code ReactiveRedisTemplate},
  * {@code ReactiveStringRedisTemplate} and {@code ReactiveRedisMessageListenerContainer} run on the same shared client
  * through fastpath-reactor (a {@link ReactiveRedisClusterConnection} on a cluster). Thread-safe.
@@ -45,6 +60,8 @@ public class FastpathConnectionFactory implements RedisConnectionFactory, Reacti
         DisposableBean {
     private final Supplier<RedisClientBuilder> builder;
     private final boolean ownsClient;
+    /** The Sentinels, for {@link #getSentinelConnection()}; null unless made from a {@link RedisSentinelConfiguration}. */
+    private final SentinelSettings sentinels;
     /** Clients of other databases, built on the first {@code select(n)} of each; closed with the factory. */
     private final Map<Integer, RedisClient> databaseClients = new ConcurrentHashMap<>();
     private boolean convertPipelineAndTxResults = true;
@@ -61,6 +78,37 @@ public class FastpathConnectionFactory implements RedisConnectionFactory, Reacti
         }
         this.builder = builder;
         this.ownsClient = true;
+        this.sentinels = null;
+    }
+
+    /**
+     * A factory for the primary the Sentinels of {@code configuration} watch: its master name and Sentinel nodes,
+     * the Sentinels' username and password ({@code sentinelUsername}, {@code sentinelPassword}), and the data nodes'
+     * username, password and database; plain TCP and Fastpath's defaults otherwise.
+     */
+    public FastpathConnectionFactory(RedisSentinelConfiguration configuration) {
+        this(configuration, null, builder -> { });
+    }
+
+    /**
+     * {@link #FastpathConnectionFactory(RedisSentinelConfiguration)} with TLS to the Sentinels and to the data nodes
+     * ({@code tls}; null for plain TCP, as Lettuce's and Jedis's {@code useSsl} apply to both), and {@code customizer}
+     * run on the client builder after the configuration (timeouts, client name, {@code readPolicy}, connections...),
+     * for the shared client and for each database {@code select} asks for.
+     */
+    public FastpathConnectionFactory(RedisSentinelConfiguration configuration, TlsOptions tls,
+                                     Consumer<RedisClientBuilder> customizer) {
+        if (customizer == null) {
+            throw new IllegalArgumentException("the client builder customizer must not be null");
+        }
+        SentinelSettings settings = new SentinelSettings(configuration, tls);
+        this.builder = () -> {
+            RedisClientBuilder configured = settings.dataNodes();
+            customizer.accept(configured);
+            return configured;
+        };
+        this.ownsClient = true;
+        this.sentinels = settings;
     }
 
     /** A factory over an existing client, whose life stays with the caller; {@code select} is refused. */
@@ -70,6 +118,7 @@ public class FastpathConnectionFactory implements RedisConnectionFactory, Reacti
         }
         this.builder = null;
         this.ownsClient = false;
+        this.sentinels = null;
         this.client = client;
     }
 
@@ -173,10 +222,23 @@ public class FastpathConnectionFactory implements RedisConnectionFactory, Reacti
         return client().isCluster();
     }
 
+    /**
+     * A connection to the first Sentinel of the {@link RedisSentinelConfiguration} that answers, for SENTINEL MASTERS,
+     * REPLICAS, FAILOVER, MONITOR and REMOVE; close it when done (it holds a connection of its own). Only a factory
+     * made from a {@link RedisSentinelConfiguration} knows its Sentinels: any other refuses, as Jedis's factory does
+     * without Sentinels, with {@link InvalidDataAccessResourceUsageException}.
+     */
     @Override
     public RedisSentinelConnection getSentinelConnection() {
-        throw new InvalidDataAccessResourceUsageException("Sentinel is not supported by Fastpath yet (support is coming):"
-                + " no Sentinel connection can be opened");
+        if (sentinels == null) {
+            throw new InvalidDataAccessResourceUsageException("No Sentinels configured: only a FastpathConnectionFactory"
+                    + " made from a RedisSentinelConfiguration (or by the starter from spring.data.redis.sentinel.*) opens"
+                    + " Sentinel connections");
+        }
+        if (destroyed) {
+            throw new InvalidDataAccessApiUsageException("this FastpathConnectionFactory was destroyed");
+        }
+        return FastpathSentinelConnection.open(sentinels);
     }
 
     @Override

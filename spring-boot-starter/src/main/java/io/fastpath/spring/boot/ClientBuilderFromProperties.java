@@ -7,24 +7,20 @@ import java.util.List;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
 import org.springframework.boot.ssl.SslBundle;
+import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 
 /**
  * A Fastpath client builder from Boot's Redis connection details (which already resolved {@code spring.data.redis.url},
- * host/port, cluster nodes, credentials and the SSL bundle) and the remaining {@code spring.data.redis.*} and
- * {@code fastpath.*} properties. Sentinel and static master/replica set-ups are refused with a message: Fastpath has
- * neither yet.
+ * host/port, cluster nodes, Sentinels, credentials and the SSL bundle) and the remaining {@code spring.data.redis.*} and
+ * {@code fastpath.*} properties. A static master/replica set-up is refused with a message: Fastpath has none.
  */
 final class ClientBuilderFromProperties {
 
     private ClientBuilderFromProperties() {}
 
+    /** A standalone server or a cluster: the address, credentials and TLS from {@code details}, then {@link #settings}. */
     static RedisClientBuilder builder(DataRedisConnectionDetails details, DataRedisProperties redis, FastpathProperties fastpath,
                                       List<FastpathClientBuilderCustomizer> customizers) {
-        if (details.getSentinel() != null) {
-            throw new IllegalStateException("spring.data.redis.sentinel is configured, and Fastpath's factory has no Sentinel"
-                    + " support yet (it is coming: a redis-sentinel:// address and builder options). Until then, point"
-                    + " spring.data.redis.host at the primary, or set spring.data.redis.client-type=lettuce to use Lettuce.");
-        }
         if (details.getMasterReplica() != null) {
             throw new IllegalStateException("spring.data.redis.masterreplica is configured, and Fastpath's factory has no static"
                     + " master/replica set-up; set spring.data.redis.client-type=lettuce to use Lettuce for it.");
@@ -45,6 +41,51 @@ final class ClientBuilderFromProperties {
         if (bundle != null) {
             builder.tls(tls(bundle));
         }
+        settings(builder, redis, fastpath, customizers);
+        return builder;
+    }
+
+    /**
+     * {@code spring.data.redis.sentinel.*} as Boot's Lettuce and Jedis configurations read it: the master name and
+     * Sentinel nodes with the Sentinels' own username and password, and {@code spring.data.redis.username},
+     * {@code password} and {@code database} for the data nodes; null without Sentinels.
+     */
+    static RedisSentinelConfiguration sentinelConfiguration(DataRedisConnectionDetails details) {
+        DataRedisConnectionDetails.Sentinel sentinel = details.getSentinel();
+        if (sentinel == null) {
+            return null;
+        }
+        RedisSentinelConfiguration configuration = new RedisSentinelConfiguration().master(sentinel.getMaster());
+        for (DataRedisConnectionDetails.Node node : sentinel.getNodes()) {
+            configuration.sentinel(node.host(), node.port());
+        }
+        configuration.setUsername(details.getUsername());
+        if (details.getPassword() != null) {
+            configuration.setPassword(details.getPassword());
+        }
+        configuration.setSentinelUsername(sentinel.getUsername());
+        if (sentinel.getPassword() != null) {
+            configuration.setSentinelPassword(sentinel.getPassword());
+        }
+        configuration.setDatabase(sentinel.getDatabase());
+        return configuration;
+    }
+
+    /**
+     * TLS to the Sentinels and the data nodes, as Lettuce's {@code useSsl} applies to both: the SSL bundle's stores, the
+     * JVM's CAs when SSL is on without one; null for plain TCP.
+     */
+    static TlsOptions sentinelTls(DataRedisConnectionDetails details, DataRedisProperties redis) {
+        SslBundle bundle = details.getSslBundle();
+        if (bundle != null) {
+            return tls(bundle);
+        }
+        return redis.getSsl().isEnabled() ? TlsOptions.defaults() : null;
+    }
+
+    /** Timeouts, client name and {@code fastpath.*}, then the application's customizers: the same for every topology. */
+    static void settings(RedisClientBuilder builder, DataRedisProperties redis, FastpathProperties fastpath,
+                         List<FastpathClientBuilderCustomizer> customizers) {
         if (redis.getTimeout() != null) {
             builder.commandTimeout(redis.getTimeout());
         }
@@ -62,7 +103,6 @@ final class ClientBuilderFromProperties {
             builder.ioThreads(fastpath.getIoThreads());
         }
         customizers.forEach(customizer -> customizer.customize(builder));
-        return builder;
     }
 
     /** {@code rediss://} when SSL is on without a bundle (the JVM's trusted CAs), as Boot's own factories do. */

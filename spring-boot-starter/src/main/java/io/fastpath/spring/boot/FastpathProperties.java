@@ -17,7 +17,7 @@ public class FastpathProperties {
     private int blockingConnectionsPerNode = 8;
     /** Connections per server for WATCH transactions, opened on first use. */
     private int watchConnectionsPerNode = 4;
-    /** Cluster: whether read-only commands may go to replicas. */
+    /** Cluster and Sentinel: whether read-only commands may go to replicas. */
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
     /** Whether pipeline and transaction results are converted to Spring's types, as with Lettuce's factory. */
     private boolean convertPipelineAndTxResults = true;

@@ -2,6 +2,7 @@ package io.fastpath.spring.boot;
 
 import io.fastpath.RedisClient;
 import io.fastpath.spring.FastpathConnectionFactory;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -13,10 +14,12 @@ import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 
 /**
  * Provides the application's {@link RedisConnectionFactory}: a {@link FastpathConnectionFactory} built from the
- * standard {@code spring.data.redis.*} properties and {@code fastpath.*}. It runs before Boot's Redis auto-configuration,
+ * standard {@code spring.data.redis.*} properties and {@code fastpath.*} (with {@code spring.data.redis.sentinel.*}, or a
+ * {@link RedisSentinelConfiguration} bean, a primary found and followed through Redis Sentinel). It runs before Boot's Redis auto-configuration,
  * so with Lettuce or Jedis also on the classpath this factory is the one Boot's templates use (as Boot prefers Lettuce
  * over Jedis), and it backs off when the application defines its own factory or names
  * {@code spring.data.redis.client-type}. The same bean is the {@code ReactiveRedisConnectionFactory}, so Boot's reactive
@@ -33,12 +36,19 @@ public class FastpathRedisAutoConfiguration {
     @ConditionalOnMissingBean(RedisConnectionFactory.class)
     FastpathConnectionFactory redisConnectionFactory(DataRedisProperties redis, FastpathProperties fastpath,
                                                      ObjectProvider<DataRedisConnectionDetails> connectionDetails,
+                                                     ObjectProvider<RedisSentinelConfiguration> sentinelConfiguration,
                                                      ObjectProvider<FastpathClientBuilderCustomizer> customizers) {
         // Boot's Redis auto-configuration defines the details from spring.data.redis.* (url parsed, SSL bundle resolved)
         // unless a service connection did; its bean exists by the time this factory is created.
         DataRedisConnectionDetails details = connectionDetails.getObject();
-        FastpathConnectionFactory factory = new FastpathConnectionFactory(() -> ClientBuilderFromProperties.builder(details, redis,
-                fastpath, customizers.orderedStream().toList()));
+        List<FastpathClientBuilderCustomizer> ordered = customizers.orderedStream().toList();
+        // An application's RedisSentinelConfiguration bean wins over the properties, as with Boot's Lettuce and Jedis factories.
+        RedisSentinelConfiguration sentinel = sentinelConfiguration.getIfAvailable(
+                () -> ClientBuilderFromProperties.sentinelConfiguration(details));
+        FastpathConnectionFactory factory = sentinel != null
+                ? new FastpathConnectionFactory(sentinel, ClientBuilderFromProperties.sentinelTls(details, redis),
+                        builder -> ClientBuilderFromProperties.settings(builder, redis, fastpath, ordered))
+                : new FastpathConnectionFactory(() -> ClientBuilderFromProperties.builder(details, redis, fastpath, ordered));
         factory.setConvertPipelineAndTxResults(fastpath.isConvertPipelineAndTxResults());
         return factory;
     }

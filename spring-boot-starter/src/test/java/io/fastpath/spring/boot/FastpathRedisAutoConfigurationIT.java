@@ -110,13 +110,12 @@ class FastpathRedisAutoConfigurationIT {
     }
 
     @Test
-    void sentinelPropertiesFailWithAMessageNamingTheComingSupport() {
-        runner.withPropertyValues("spring.data.redis.sentinel.master=mymaster", "spring.data.redis.sentinel.nodes=127.0.0.1:26379")
-                .run(context -> {
-                    assertThat(context).hasFailed();
-                    assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("no Sentinel support yet")
-                            .hasMessageContaining("it is coming");
-                });
+    void masterReplicaPropertiesFailWithAMessageNamingLettuce() {
+        runner.withPropertyValues("spring.data.redis.masterreplica.nodes=127.0.0.1:6379,127.0.0.1:6380").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("no static master/replica set-up")
+                    .hasMessageContaining("client-type=lettuce");
+        });
     }
 
     @Test
