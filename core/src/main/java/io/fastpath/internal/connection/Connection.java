@@ -197,6 +197,11 @@ public final class Connection implements ObservedConnection {
         serverMode = mode;
     }
 
+    /** True when the client is hosted on a framework's event loops and routes by the calling loop (NodeConnections). */
+    public boolean routesByCallingLoop() {
+        return settings.routeByCallingLoop();
+    }
+
     /** True once a handshake has completed and until the connection is lost (any thread, approximate). */
     public boolean isReady() {
         return ready;
