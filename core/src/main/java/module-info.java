@@ -4,6 +4,8 @@
  */
 module io.fastpath {
     exports io.fastpath;
+    // fastpath-vertx only: a client on Vert.x's own event loops (not public API)
+    exports io.fastpath.internal.hosted to io.fastpath.vertx;
 
     requires io.netty.buffer;
     requires io.netty.codec;

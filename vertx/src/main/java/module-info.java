@@ -4,4 +4,6 @@ module io.fastpath.vertx {
 
     requires transitive io.fastpath;
     requires transitive io.vertx.core;
+    requires io.netty.transport; // the event loop group the client is hosted on
+    requires io.netty.common;
 }

@@ -13,9 +13,11 @@ import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.EventDispatcher;
 import io.fastpath.internal.connection.ReconnectBackoff;
 import io.fastpath.internal.connection.TlsContext;
+import io.fastpath.internal.hosted.HostedClients;
 import io.fastpath.internal.protocol.RespLimits;
 import io.fastpath.internal.sentinel.SentinelBootstrap;
 import io.fastpath.internal.sentinel.SentinelConfig;
+import io.netty.channel.EventLoopGroup;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -505,6 +507,15 @@ public final class RedisClientBuilder {
      * cannot (unless {@link #lazyConnect()}).
      */
     public RedisClient build() {
+        return build(null);
+    }
+
+    static {
+        HostedClients.install((builder, loops) -> builder.build(loops)); // fastpath-vertx's way in (not public API)
+    }
+
+    /** {@link #build()}; with {@code hostLoops} not null, on those event loops instead of threads of the client's own. */
+    private RedisClient build(EventLoopGroup hostLoops) {
         if (sentinel != null && (lazyConnect || !extraSeeds.isEmpty())) {
             throw new RedisArgumentException("a Sentinel client finds its primary through the Sentinels: "
                     + (lazyConnect ? "lazyConnect()" : "seeds(...)") + " does not apply to it");
@@ -516,7 +527,8 @@ public final class RedisClientBuilder {
         }
         Credentials credentials = new Credentials(username, password);
         TlsContext tlsContext = tls == null ? null : TlsContext.create(tls); // bad material fails here, before any thread starts
-        ClientResources resources = new ClientResources(ioThreads, completionExecutor, directCompletion);
+        ClientResources resources = hostLoops == null ? new ClientResources(ioThreads, completionExecutor, directCompletion)
+                : ClientResources.hostedOn(hostLoops, completionExecutor, directCompletion);
         ClientSideCache cache = cacheOptions == null ? null : new ClientSideCache(cacheOptions, resources.completionExecutor());
         ClientObservation observed = new ClientObservation(host, port, database, clientName, cache);
         CommandObserver observer = CommandObserver.of(commandListener, slowCommandThreshold, observed);
@@ -549,6 +561,7 @@ public final class RedisClientBuilder {
                 .tracking(cache)
                 .pubSubQueue(pubSubQueueBound, pubSubOverflow)
                 .observer(observer)
+                .routeByCallingLoop(resources.hosted())
                 .build();
         if (sentinel != null) {
             ClientCore core;

@@ -2,8 +2,10 @@ package io.fastpath.vertx;
 
 import io.fastpath.RedisClient;
 import io.fastpath.RedisClientBuilder;
+import io.fastpath.internal.hosted.HostedClients;
 import io.vertx.core.AbstractVerticle;
 import io.vertx.core.Promise;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.shareddata.Shareable;
 import java.util.function.Supplier;
 
@@ -15,7 +17,7 @@ import java.util.function.Supplier;
 final class ClientHolder extends AbstractVerticle implements Shareable {
     private final String name;
     private final Supplier<RedisClientBuilder> builder;
-    /** Completed once, on this verticle's worker context; any thread reads it. */
+    /** Completed once, when Vert.x finished deploying this verticle (or failed to); any thread reads it. */
     private final Promise<FastpathVertx> ready = Promise.promise();
     // This verticle's worker context only.
     private RedisClient client;
@@ -36,8 +38,17 @@ final class ClientHolder extends AbstractVerticle implements Shareable {
 
     @Override
     public void start() {
-        // Direct completion: the only code run on the client's I/O threads is Vert.x's hand-off to the caller's context.
-        client = builder.get().directCompletion().build();
+        // On Vert.x's own event loops, so a verticle's command is written and answered on its loop (scenario j: no
+        // crossing to a client thread and back); with direct completion, the only code the client runs on a loop is
+        // Vert.x's hand-off to the caller's context.
+        client = HostedClients.build(builder.get().directCompletion(), ((VertxInternal) vertx).nettyEventLoopGroup());
+    }
+
+    /**
+     * The deployment completed: callers get the client now, not from {@link #start}, so a Vert.x instance closed as
+     * soon as a caller has it never undeploys a deployment still in progress (Vert.x then completes its promise twice).
+     */
+    void deployed() {
         ready.complete(new FastpathVertx(vertx, client));
     }
 

@@ -29,8 +29,14 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>The shared client is built on a worker thread (connecting waits) by a worker verticle Vert.x undeploys on
- * {@code vertx.close()}, which closes the client. It completes futures on its own I/O threads
- * ({@code directCompletion()}): the only code that runs there is Vert.x's hand-off to the caller's context.
+ * {@code vertx.close()}, which closes the client. Its connections run on Vert.x's own event loops, not threads of
+ * the client's: a command sent from a verticle's event loop goes to the connection on that loop and its reply is
+ * read there, and it completes futures there ({@code directCompletion()}): the only code that runs on a loop for a
+ * reply is Vert.x's hand-off to the caller's context. Each loop holds a connection to each server when
+ * {@code connectionsPerNode} is at least the number of event loops ({@link #shared(Vertx, String)} sets that; with a
+ * builder of your own, set it to the event loop count rounded up to a power of two); a
+ * caller on a worker context or outside Vert.x is routed as on any client. The client's blocking API refuses an event
+ * loop ({@code IllegalStateException}): call it from a worker context.
  */
 public final class FastpathVertx implements RedisVertxCommands<String, String> {
     /** The Vert.x instance's local map holding its shared clients by name. */
@@ -52,7 +58,23 @@ public final class FastpathVertx implements RedisVertxCommands<String, String> {
     /** The shared client of {@code vertx} for {@code uri} ({@code redis://...}, a cluster node too). */
     public static Future<FastpathVertx> shared(Vertx vertx, String uri) {
         Objects.requireNonNull(uri, "uri");
-        return shared(vertx, DEFAULT_NAME, () -> RedisClient.builder().uri(uri));
+        int connections = connectionsForEveryLoop(vertx);
+        return shared(vertx, DEFAULT_NAME, () -> RedisClient.builder().uri(uri).connectionsPerNode(connections));
+    }
+
+    /**
+     * A {@code connectionsPerNode} that gives every event loop of {@code vertx} a connection to each server: the loop
+     * count rounded up to a power of two, at least the client's default. A builder given to
+     * {@link #shared(Vertx, String, Supplier)} keeps its own setting.
+     */
+    static int connectionsForEveryLoop(Vertx vertx) {
+        int loops = 0;
+        for (var ignored : ((io.vertx.core.internal.VertxInternal) vertx).nettyEventLoopGroup()) {
+            loops++;
+        }
+        int connections = Integer.highestOneBit(Math.max(1, loops));
+        connections = connections < loops ? connections * 2 : connections;
+        return Math.max(connections, RedisClientBuilder.DEFAULT_CONNECTIONS_PER_NODE);
     }
 
     /**
@@ -73,6 +95,7 @@ public final class FastpathVertx implements RedisVertxCommands<String, String> {
             // undeployed (closing the shared client) with it.
             ForkJoinPool.commonPool().execute(() -> vertx.deployVerticle(created,
                             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
+                    .onSuccess(deployment -> created.deployed())
                     .onFailure(failure -> {
                         clients.remove(name, created);
                         created.failed(failure);

@@ -2,6 +2,7 @@ package io.fastpath.vertx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.RedisClient;
 import io.fastpath.testkit.RedisClusterExtension;
 import io.vertx.core.AbstractVerticle;
 import io.vertx.core.Context;
@@ -59,6 +60,21 @@ class FastpathVertxClusterIT {
                 started.complete();
             }
         }, new DeploymentOptions().setInstances(VERTICLES));
+    }
+
+    @Test
+    void aVerticlesCommandsToEveryPrimaryAreWrittenAndAnsweredOnItsOwnEventLoop(Vertx vertx, VertxTestContext test) {
+        MomentThreads moments = new MomentThreads();
+        String uri = cluster.cluster().primaries().get(0).uri();
+        LoopVerticles.deploy(vertx, test, VERTICLES, KEYS,
+                () -> RedisClient.builder().uri(uri).connectionsPerNode(FastpathVertx.connectionsForEveryLoop(vertx))
+                        .commandListener(moments),
+                "cluster-on-loops", loops -> test.verify(() -> {
+                    assertThat(moments.commands()).isEqualTo(VERTICLES * KEYS * 2);
+                    assertThat(moments.nodes()).hasSize(3);
+                    assertThat(moments.offLoop()).isEmpty();
+                    assertThat(moments.loops()).isEqualTo(loops).hasSizeGreaterThan(1);
+                }));
     }
 
     @Test

@@ -136,7 +136,7 @@ public final class ClientCore implements AutoCloseable {
                                          int connectionsPerNode, Duration commandTimeout, boolean congestionDetour) {
         Connection[] connections = new Connection[connectionsPerNode];
         for (int i = 0; i < connectionsPerNode; i++) {
-            Connection connection = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
+            Connection connection = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
             connection.handshakeExtension(writer -> refuseClusterNode(connection));
             connections[i] = connection;
             connection.start(); // nobody waits: a failed first connect is retried with backoff like any reconnect
@@ -169,7 +169,7 @@ public final class ClientCore implements AutoCloseable {
                                                int connectionsPerNode) {
         Connection[] connections = new Connection[connectionsPerNode];
         for (int i = 0; i < connectionsPerNode; i++) {
-            connections[i] = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
+            connections[i] = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
         }
         return awaitFirstHandshakes(endpoint, connections, settings);
     }

@@ -20,10 +20,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The threads a client owns: I/O event loops (native epoll when available, NIO otherwise: see {@link Transport}) and, unless
  * the user supplied one or chose direct completion, the executor that completes async futures.
  * Connections take event loops round-robin, so N connections spread over N distinct loops.
+ *
+ * <p>Hosted ({@code internal.hosted.HostedClients}): the loops are a host framework's (Vert.x's), lent, never shut down
+ * here; the i-th connection of every server takes the i-th loop, so each loop holds a connection to each server when
+ * {@code connectionsPerNode} is at least the number of loops, and a command sent from a loop stays on it.
  */
 public final class ClientResources implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClientResources.class.getName());
     private final EventLoopGroup group;
+    /** False for a host's loops: they are lent, and closing the client leaves them running. */
+    private final boolean ownsLoops;
     private final List<EventLoop> loops = new ArrayList<>();
     private final Class<? extends SocketChannel> channelType;
     private final Executor completionExecutor;
@@ -35,8 +41,20 @@ public final class ClientResources implements AutoCloseable {
      * @param directCompletion complete futures on the I/O thread (user callbacks then run there)
      */
     public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion) {
-        channelType = Transport.channelType();
-        group = new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("fastpath-io", true), Transport.ioHandlerFactory());
+        this(new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("fastpath-io", true), Transport.ioHandlerFactory()),
+                true, Transport.channelType(), userExecutor, directCompletion);
+    }
+
+    /** On a host's event loops (see the class comment); the channel type is the one those loops serve. */
+    public static ClientResources hostedOn(EventLoopGroup hostLoops, Executor userExecutor, boolean directCompletion) {
+        return new ClientResources(hostLoops, false, Transport.channelTypeFor(hostLoops), userExecutor, directCompletion);
+    }
+
+    private ClientResources(EventLoopGroup group, boolean ownsLoops, Class<? extends SocketChannel> channelType,
+                            Executor userExecutor, boolean directCompletion) {
+        this.group = group;
+        this.ownsLoops = ownsLoops;
+        this.channelType = channelType;
         group.forEach(executor -> loops.add((EventLoop) executor));
         if (directCompletion) {
             completionExecutor = null;
@@ -53,6 +71,20 @@ public final class ClientResources implements AutoCloseable {
     /** The next event loop in round-robin order. */
     public EventLoop nextEventLoop() {
         return loops.get(Math.floorMod(nextLoop.getAndIncrement(), loops.size()));
+    }
+
+    /**
+     * The loop of a server's {@code index}-th shared connection: on a host's loops the {@code index}-th loop, so every
+     * server has its connections on the same loops (a command sent from a loop finds one there); otherwise the next in
+     * round-robin order.
+     */
+    public EventLoop eventLoopForConnection(int index) {
+        return ownsLoops ? nextEventLoop() : loops.get(index % loops.size());
+    }
+
+    /** True when the loops are a host framework's, and a command sent from one of them stays on it. */
+    public boolean hosted() {
+        return !ownsLoops;
     }
 
     /**
@@ -91,13 +123,15 @@ public final class ClientResources implements AutoCloseable {
     }
 
     public String transportName() {
-        return Transport.name();
+        String name = channelType == Transport.channelType() ? Transport.name()
+                : channelType == io.netty.channel.socket.nio.NioSocketChannel.class ? "nio" : "epoll";
+        return ownsLoops ? name : name + " on the host's event loops";
     }
 
     @Override
     public void close() {
         // Bounded: a task that never returns (a user callback blocking an I/O thread) must not hang close() too.
-        if (!group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS)) {
+        if (ownsLoops && !group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS)) {
             LOG.log(System.Logger.Level.WARNING, "the client's I/O threads did not stop within 10 s of close(): a task"
                     + " on one of them is blocked (a callback under directCompletion()?); they stay as daemon threads");
         }

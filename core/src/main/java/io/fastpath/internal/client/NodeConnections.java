@@ -3,6 +3,7 @@ package io.fastpath.internal.client;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.routing.SlotHash;
+import io.netty.util.concurrent.FastThreadLocalThread;
 
 /**
  * The N connections to one server. A keyed command goes to connection {@code slot & (N-1)}, so one
@@ -13,10 +14,16 @@ import io.fastpath.internal.routing.SlotHash;
  * caller with nothing in flight takes another connection, preferably on another event loop. Nothing of
  * that caller can be overtaken, so per-thread order still holds. Justified by benchmark scenario (d),
  * LargeValueScenario: small GETs stuck behind a 5 MB reply on a shared connection.
+ *
+ * <p>On a host's event loops (internal.hosted, fastpath-vertx) a command sent from one of those loops goes to the
+ * connection on that loop, keyed or not: it never leaves the caller's thread, and one loop's commands keep their call
+ * order across keys (benchmark scenario j: a verticle's GET no longer crosses to another thread and back).
  */
 public final class NodeConnections {
     private final Connection[] connections;
     private final int mask;
+    /** Hosted on a framework's event loops: prefer the calling loop's connection. */
+    private final boolean routeByCallingLoop;
 
     public NodeConnections(Connection[] connections) {
         if (Integer.bitCount(connections.length) != 1) {
@@ -24,6 +31,7 @@ public final class NodeConnections {
         }
         this.connections = connections.clone();
         this.mask = connections.length - 1;
+        this.routeByCallingLoop = connections[0].routesByCallingLoop();
     }
 
     public Connection forKey(byte[] routingKey) {
@@ -35,13 +43,39 @@ public final class NodeConnections {
 
     /** {@link #forKey}, or a detour around a congested connection when the caller has nothing in flight. */
     public Connection route(byte[] routingKey, boolean callerIdle) {
+        if (routeByCallingLoop) {
+            Connection local = onCallingLoop();
+            if (local != null) {
+                return local;
+            }
+        }
         return detour(forKey(routingKey), callerIdle);
     }
 
     /** As {@link #route} for a slot already computed (cluster routing); a negative slot routes by thread. */
     public Connection routeSlot(int slot, boolean callerIdle) {
+        if (routeByCallingLoop) {
+            Connection local = onCallingLoop();
+            if (local != null) {
+                return local;
+            }
+        }
         Connection home = slot < 0 ? connections[(int) Thread.currentThread().getId() & mask] : connections[slot & mask];
         return detour(home, callerIdle);
+    }
+
+    /** The connection running on the calling thread's event loop, or null when the caller is not on one of them. */
+    private Connection onCallingLoop() {
+        Thread caller = Thread.currentThread();
+        if (!(caller instanceof FastThreadLocalThread)) {
+            return null; // Netty's (and Vert.x's) event loop threads are all FastThreadLocalThreads
+        }
+        for (Connection connection : connections) {
+            if (connection.eventLoop().inEventLoop(caller)) {
+                return connection;
+            }
+        }
+        return null;
     }
 
     private Connection detour(Connection home, boolean callerIdle) {

@@ -101,7 +101,7 @@ final class ClusterNodes {
     private ClusterNode openNode(Endpoint endpoint) {
         Connection[] connections = new Connection[connectionsPerNode];
         for (int i = 0; i < connectionsPerNode; i++) {
-            connections[i] = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
+            connections[i] = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
             connections[i].disconnectListener(requestRefresh);
         }
         return new ClusterNode(endpoint, new NodeConnections(connections));

@@ -12,9 +12,7 @@ import io.fastpath.Reply;
 import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
-import io.fastpath.internal.protocol.RespEncoder;
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -23,34 +21,28 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.util.concurrent.ScheduledFuture;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import org.jctools.queues.MpscUnboundedArrayQueue;
 
 /**
  * One multiplexed, auto-pipelined connection to one server, pinned to one event loop, reconnecting in
  * the background.
  *
- * <p>The path of a command: {@link #send} (any thread) puts it on a lock-free MPSC queue and schedules
- * at most one drain task; {@link #drain} (event loop) encodes everything queued into one buffer, appends
- * each command to the handler's FIFO and flushes once. No timer delays a flush, so a lone caller on an
- * idle connection is written at once. Replies come back through {@link ConnectionHandler}.
- *
- * <p>GET: RedisClient → Router → Connection.send → drain → socket → ConnectionHandler.decode → CommandFuture.
+ * <p>The path of a command, one class per job: {@link #send} (any thread) hands it to the {@link CommandQueue}, which
+ * schedules at most one drain task; {@link #drain} (event loop) gives everything queued to the {@link CommandWriter},
+ * which encodes it into one array, appends each command to the channel's {@link ReplyFifo} and writes the array with
+ * one flush. No timer delays a flush, so a lone caller on an idle connection is written at once. Replies come back
+ * through {@link ConnectionHandler} (decode), the {@link ReplyFifo} (match) and {@link Completions} (complete).
+ * This class keeps the rest: connecting, the handshake, reconnecting, the waiting room of never-written commands,
+ * deadlines, Sentinel's hold and hand-over, and replay after a lost channel.
  */
 public final class Connection implements ObservedConnection {
-    private static final int MAX_BYTES_PER_WRITE = 64 * 1024;
     private static final int MAX_COMMANDS_PER_DRAIN = 4096;
-    private static final CommandSpec<Reply> ASKING_SPEC = new CommandSpec<>("ASKING",
-            new byte[][] {"ASKING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
     private static final CommandSpec<Reply> PING_SPEC = new CommandSpec<>("PING",
             new byte[][] {"PING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
 
@@ -69,7 +61,6 @@ public final class Connection implements ObservedConnection {
     private final ConnectionSettings settings;
     private final EventLoop eventLoop;
     private final Bootstrap bootstrap;
-    private final Runnable drainTask = this::drain;
     private final CompletableFuture<Void> firstReady = new CompletableFuture<>();
     /** The client's command observer (listener, slow-command log), or null: then nothing is observed. */
     private final CommandObserver observer;
@@ -78,14 +69,9 @@ public final class Connection implements ObservedConnection {
     /** 0 before start, 1 once the observer was told it opened, 2 once told it closed (so each is told once). */
     private final AtomicInteger observedLife = new AtomicInteger();
 
-    /** Chunk of the outbound queue's linked arrays, as Netty's own MPSC task queues use. */
-    private static final int OUTBOUND_CHUNK = 1024;
-
     // Any thread.
-    private final Queue<CommandFuture<?>> outbound = new MpscUnboundedArrayQueue<>(OUTBOUND_CHUNK);
-    private final AtomicBoolean drainScheduled = new AtomicBoolean();
-    /** Commands accepted and not yet answered or failed: queued, waiting and written. */
-    private final AtomicInteger unanswered = new AtomicInteger();
+    /** Callers' commands on their way to the event loop, and the count of commands accepted and not yet answered. */
+    private final CommandQueue queue;
     private volatile boolean closing;
     private volatile long lastReadNanos = System.nanoTime();
     private volatile int reconnectAttempts;
@@ -119,19 +105,16 @@ public final class Connection implements ObservedConnection {
     private State state = State.CONNECTING;
     private Channel channel;
     private ConnectionHandler handler;
+    /** The current channel's encoder and writer; null while there is no channel. */
+    private CommandWriter writer;
     /** Never-sent commands held while the connection is not ready, in arrival order. */
     private final ArrayDeque<CommandFuture<?>> waiting = new ArrayDeque<>();
-    private ScheduledFuture<?> deadlineTimer;
-    private long deadlineTimerAt = Long.MAX_VALUE;
+    private final DeadlineTimer deadlines;
     private Throwable lastFailure;
     private boolean resp3;
-    /** When the FIFO last went from empty to non-empty: silence is measured from here or the last read. */
-    private long awaitingRepliesSinceNanos;
     private LivenessCheck liveness;
     /** Counts channels; each written command records it, so a WATCHed transaction can insist on WATCH's channel. */
     private int channelGeneration;
-    /** Observing only: the clock read once per drain, the write time of every command it writes. */
-    private long writeClockNanos;
     /** Set once {@link #close} or {@link #handOver} took every queued command, in order (after {@link #closing}). */
     private boolean unsentCollected;
 
@@ -141,6 +124,8 @@ public final class Connection implements ObservedConnection {
         this.eventLoop = eventLoop;
         this.observer = settings.observer();
         this.node = endpoint.toString();
+        this.queue = new CommandQueue(eventLoop, this::drain, settings.maxInFlight());
+        this.deadlines = new DeadlineTimer(eventLoop, this::expireDeadlines);
         this.bootstrap = new Bootstrap()
                 .group(eventLoop)
                 .channel(channelType)
@@ -212,6 +197,11 @@ public final class Connection implements ObservedConnection {
         serverMode = mode;
     }
 
+    /** True when the client is hosted on a framework's event loops and routes by the calling loop (NodeConnections). */
+    public boolean routesByCallingLoop() {
+        return settings.routeByCallingLoop();
+    }
+
     /** True once a handshake has completed and until the connection is lost (any thread, approximate). */
     public boolean isReady() {
         return ready;
@@ -231,22 +221,16 @@ public final class Connection implements ObservedConnection {
             command.completeExceptionally(new RedisNotSentException(endpoint.toString(), "the client is closed", null));
             return;
         }
-        if (unanswered.incrementAndGet() > settings.maxInFlight()) {
-            unanswered.decrementAndGet();
-            command.completeExceptionally(new RedisBackpressureException(endpoint + ": " + settings.maxInFlight()
+        if (!queue.offer(command)) {
+            command.completeExceptionally(new RedisBackpressureException(endpoint + ": " + queue.maxInFlight()
                     + " commands are already in flight on this connection (maxInFlightPerConnection); "
                     + "await earlier replies or raise the limit"));
-            return;
-        }
-        outbound.offer(command);
-        if (!drainScheduled.get() && drainScheduled.compareAndSet(false, true)) {
-            eventLoop.execute(drainTask);
         }
     }
 
     /** Event loop: writes everything queued with one flush, or parks it in {@link #waiting} while not ready. */
     private void drain() {
-        drainScheduled.set(false); // before polling: a command offered after this point schedules a new drain
+        queue.drainStarted();
         if (closing && unsentHandOff != null) {
             // Handed over or retired: nothing more is written to this server. Until the hand-over (or close) task has
             // taken what was queued, in order, it is left to it; a command that raced in after that is handed off here.
@@ -260,159 +244,46 @@ public final class Connection implements ObservedConnection {
             holdWhileNotReady();
             return;
         }
-        ByteBuf buffer = null;
+        if (observer != null) {
+            writer.startObservedDrain();
+        }
         int drained = 0;
         CommandFuture<?> command;
-        if (observer != null) {
-            writeClockNanos = System.nanoTime(); // one clock read for every command of this drain (CommandListenerAllocationIT)
-        }
-        while (drained < MAX_COMMANDS_PER_DRAIN && (command = outbound.poll()) != null) {
+        while (drained < MAX_COMMANDS_PER_DRAIN && (command = queue.poll()) != null) {
             drained++;
             if (command.isDone()) { // the caller gave up before it was written: nothing to read back
-                unanswered.decrementAndGet();
+                queue.answered();
                 continue;
             }
-            if (buffer == null) {
-                buffer = channel.alloc().ioBuffer();
-            }
-            encode(buffer, command);
-            if (buffer.readableBytes() >= MAX_BYTES_PER_WRITE) {
-                channel.write(buffer).addListener(closeOnWriteFailure);
-                buffer = null;
-            }
-        }
-        if (buffer != null) {
-            channel.write(buffer).addListener(closeOnWriteFailure);
+            writer.add(command);
         }
         if (drained > 0) {
-            channel.flush();
+            writer.flushToSocket();
         }
-        if (!outbound.isEmpty() && drainScheduled.compareAndSet(false, true)) {
-            eventLoop.execute(drainTask); // yield to reads between large drains
-        }
+        queue.drainRestLater(); // yield to reads between large drains
     }
-
-    /**
-     * Encodes one command into the buffer and appends it to the FIFO. A command redirected with ASK gets
-     * ASKING right in front of it in the same buffer, so nothing can come between the two; the ASKING
-     * reply is consumed by an internal entry and never reaches a caller.
-     */
-    private void encode(ByteBuf buffer, CommandFuture<?> command) {
-        int before = buffer.writerIndex();
-        encodeGroup(buffer, command);
-        if (command.observer != null && command.written) {
-            command.observeWritten(this, buffer.writerIndex() - before, writeClockNanos);
-        }
-    }
-
-    private void encodeGroup(ByteBuf buffer, CommandFuture<?> command) {
-        TransactionGroup transaction = command.transaction();
-        if (transaction != null) {
-            encodeTransaction(buffer, command, transaction);
-            return;
-        }
-        byte[][][] preamble = command.preamble;
-        if (preamble != null) { // e.g. a cache fill's CLIENT CACHING YES, MULTI...: one contiguous group
-            for (byte[][] words : preamble) {
-                CommandFuture<Reply> step = new CommandFuture<>(new CommandSpec<>("PREAMBLE", words, Converters.REPLY, null, false),
-                        true, command.deadlineNanos);
-                step.internal = true;
-                unanswered.incrementAndGet();
-                RespEncoder.writeCommand(buffer, words);
-                enqueueWritten(step);
-            }
-        }
-        if (command.asking) {
-            command.asking = false;
-            CommandFuture<Reply> asking = new CommandFuture<>(ASKING_SPEC, true, command.deadlineNanos);
-            asking.internal = true;
-            unanswered.incrementAndGet();
-            RespEncoder.writeCommand(buffer, ASKING_SPEC.args());
-            enqueueWritten(asking);
-        }
-        RespEncoder.writeCommand(buffer, command.spec.args());
-        enqueueWritten(command);
-        byte[][] postamble = command.postamble;
-        if (postamble != null) { // e.g. WAIT after a write: it must follow it on this very connection
-            CommandFuture<Reply> after = new CommandFuture<>(new CommandSpec<>(
-                    new String(postamble[0], StandardCharsets.US_ASCII), postamble, Converters.REPLY, null, false),
-                    true, command.deadlineNanos);
-            after.internal = true;
-            after.whenComplete(command.postambleReply());
-            unanswered.incrementAndGet();
-            RespEncoder.writeCommand(buffer, postamble);
-            enqueueWritten(after);
-        }
-    }
-
-    /**
-     * Writes MULTI, the block's commands and EXEC (the command itself) into one buffer within one drain, so
-     * no other caller's command can come between them; internal entries consume the MULTI and QUEUED
-     * replies. A block tied to a WATCH is failed unsent when this is no longer the channel WATCH went on:
-     * the server forgot the WATCH with the old channel, and EXEC would then commit unconditionally.
-     */
-    private void encodeTransaction(ByteBuf buffer, CommandFuture<?> exec, TransactionGroup transaction) {
-        if (transaction.watchChannel() != TransactionGroup.ANY_CHANNEL && transaction.watchChannel() != channelGeneration) {
-            unanswered.decrementAndGet();
-            exec.completeExceptionally(new RedisNotSentException(endpoint.toString(),
-                    "the connection was re-established after WATCH, so the transaction was not sent", lastFailure));
-            return;
-        }
-        writeInternalEntry(buffer, new CommandFuture<>(TransactionGroup.MULTI, true, exec.deadlineNanos));
-        for (int i = 0; i < transaction.commands().size(); i++) {
-            CommandFuture<?> queued = new CommandFuture<>(transaction.queuedEntry(i), true, exec.deadlineNanos);
-            int index = i;
-            queued.whenComplete((reply, failure) -> transaction.recordQueueError(index, failure));
-            writeInternalEntry(buffer, queued);
-        }
-        RespEncoder.writeCommand(buffer, exec.spec.args());
-        enqueueWritten(exec);
-    }
-
-    private void writeInternalEntry(ByteBuf buffer, CommandFuture<?> entry) {
-        entry.internal = true; // MULTI and QUEUED replies: never replayed apart from their block
-        unanswered.incrementAndGet();
-        RespEncoder.writeCommand(buffer, entry.spec.args());
-        enqueueWritten(entry);
-    }
-
-    private void enqueueWritten(CommandFuture<?> command) {
-        command.writtenOnChannel = channelGeneration;
-        command.written = true;
-        if (handler.pending.isEmpty()) {
-            awaitingRepliesSinceNanos = System.nanoTime();
-        }
-        handler.pending.add(command);
-        armDeadlineTimer(command.deadlineNanos);
-    }
-
 
     private void holdWhileNotReady() {
         CommandFuture<?> command;
-        while ((command = outbound.poll()) != null) {
+        while ((command = queue.poll()) != null) {
             if (command.isDone()) {
-                unanswered.decrementAndGet();
+                queue.answered();
             } else if (waiting.size() >= settings.maxQueuedWhileDisconnected()) {
-                unanswered.decrementAndGet();
+                queue.answered();
                 command.completeExceptionally(new RedisNotSentException(endpoint.toString(),
                         "the connection is " + (state == State.READY ? "held during a failover" : state.name().toLowerCase())
                                 + " and " + waiting.size() + " commands are already waiting for it (maxQueuedWhileDisconnected)",
                         lastFailure));
             } else {
                 waiting.add(command);
-                armDeadlineTimer(command.deadlineNanos);
+                deadlines.arm(command.deadlineNanos);
             }
         }
     }
 
     /** Event loop: handshake commands bypass the queue and go out before any user command. */
     void writeInternal(CommandFuture<?> command) {
-        command.internal = true;
-        unanswered.incrementAndGet();
-        ByteBuf buffer = channel.alloc().ioBuffer();
-        RespEncoder.writeCommand(buffer, command.spec.args());
-        enqueueWritten(command);
-        channel.writeAndFlush(buffer).addListener(closeOnWriteFailure);
+        writer.writeInternal(command);
     }
 
     private final ChannelFutureListener closeOnWriteFailure = future -> {
@@ -447,6 +318,8 @@ public final class Connection implements ObservedConnection {
         channel = activeChannel;
         handler = activeHandler;
         channelGeneration++;
+        writer = new CommandWriter(this, activeChannel, activeHandler.fifo(), queue, deadlines, channelGeneration,
+                closeOnWriteFailure);
         state = State.HANDSHAKING;
         lastReadNanos = System.nanoTime();
         liveness = new LivenessCheck(this, activeChannel, settings.pingInterval().toNanos(), settings.responseTimeout().toNanos());
@@ -476,21 +349,19 @@ public final class Connection implements ObservedConnection {
         ArrayDeque<CommandFuture<?>> held = new ArrayDeque<>(waiting);
         waiting.clear();
         if (observer != null) {
-            writeClockNanos = System.nanoTime();
+            writer.startObservedDrain();
         }
-        ByteBuf buffer = null;
+        boolean wrote = false;
         for (CommandFuture<?> command : held) {
             if (command.isDone()) {
-                unanswered.decrementAndGet();
+                queue.answered();
                 continue;
             }
-            if (buffer == null) {
-                buffer = channel.alloc().ioBuffer();
-            }
-            encode(buffer, command);
+            writer.add(command);
+            wrote = true;
         }
-        if (buffer != null) {
-            channel.writeAndFlush(buffer).addListener(closeOnWriteFailure);
+        if (wrote) {
+            writer.flushToSocket();
         }
         drain();
     }
@@ -539,8 +410,8 @@ public final class Connection implements ObservedConnection {
         eventLoop.execute(() -> {
             ArrayDeque<CommandFuture<?>> unsent = new ArrayDeque<>();
             CommandFuture<?> command;
-            while ((command = waiting.poll()) != null || (command = outbound.poll()) != null) {
-                unanswered.decrementAndGet();
+            while ((command = waiting.poll()) != null || (command = queue.poll()) != null) {
+                queue.answered();
                 if (!command.isDone()) {
                     unsent.add(command);
                 }
@@ -558,9 +429,9 @@ public final class Connection implements ObservedConnection {
             holdWhileNotReady(); // what arrived meanwhile queues behind the adopted commands
             for (var newestFirst = unsent.descendingIterator(); newestFirst.hasNext(); ) {
                 CommandFuture<?> command = newestFirst.next();
-                unanswered.incrementAndGet();
+                queue.accepted();
                 waiting.addFirst(command);
-                armDeadlineTimer(command.deadlineNanos);
+                deadlines.arm(command.deadlineNanos);
             }
             if (closing) {
                 failWaiting("the client is closed", null);
@@ -609,7 +480,7 @@ public final class Connection implements ObservedConnection {
         }
         Throwable cause = lastFailure;
         String reason = (cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")")
-                + "; commands awaiting replies: " + inactiveHandler.pending.size() + "; last read "
+                + "; commands awaiting replies: " + inactiveHandler.fifo().size() + "; last read "
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastReadNanos) + " ms ago";
         failPending(inactiveHandler, reason, cause);
         if (liveness != null) {
@@ -619,6 +490,7 @@ public final class Connection implements ObservedConnection {
         endTrackingSession(); // invalidations may have been lost with the socket
         channel = null;
         handler = null;
+        writer = null;
         ready = false;
         receivingLargeReply(false);
         writable(true);
@@ -639,13 +511,14 @@ public final class Connection implements ObservedConnection {
      * newer commands, within their deadline. Not after a protocol error, which their reply may have caused.
      */
     private void failPending(ConnectionHandler failedHandler, String reason, Throwable cause) {
+        queue.repliesAbandoned();
         boolean replayAllowed = !closing && !(cause instanceof RedisProtocolException);
         long now = System.nanoTime();
         ArrayDeque<CommandFuture<?>> replays = null;
         CommandFuture<?> command;
-        while ((command = failedHandler.pending.poll()) != null) {
+        while ((command = failedHandler.fifo().poll()) != null) {
             if (command.isDone()) {
-                unanswered.decrementAndGet();
+                queue.answered();
                 continue;
             }
             if (replayAllowed && command.mayReplay(settings.retryReads()) && command.deadlineNanos - now > 0
@@ -655,10 +528,10 @@ public final class Connection implements ObservedConnection {
                     replays = new ArrayDeque<>();
                 }
                 replays.add(command);
-                armDeadlineTimer(command.deadlineNanos);
+                deadlines.arm(command.deadlineNanos);
                 continue;
             }
-            unanswered.decrementAndGet();
+            queue.answered();
             command.completeExceptionally(new RedisOutcomeUnknownException(endpoint.toString(), reason, cause));
         }
         if (replays != null) {
@@ -671,8 +544,8 @@ public final class Connection implements ObservedConnection {
     private void failWaiting(String reason, Throwable cause) {
         Consumer<CommandFuture<?>> handOff = unsentHandOff;
         CommandFuture<?> command;
-        while ((command = waiting.poll()) != null || (command = outbound.poll()) != null) {
-            unanswered.decrementAndGet();
+        while ((command = waiting.poll()) != null || (command = queue.poll()) != null) {
+            queue.answered();
             if (handOff != null && !command.isDone()) {
                 handOff.accept(command); // never written (or safe to replay), so sending it elsewhere is safe
             } else if (command.sentBefore()) {
@@ -721,7 +594,7 @@ public final class Connection implements ObservedConnection {
                 CommandFuture<?> command = iterator.next();
                 if (command.isDone() || command.spec.routingKey() != null) {
                     iterator.remove();
-                    unanswered.decrementAndGet();
+                    queue.answered();
                     if (!command.isDone()) {
                         reroute.accept(command);
                     }
@@ -764,13 +637,11 @@ public final class Connection implements ObservedConnection {
     }
 
     private void awaitQuiet(long giveUpAt, CompletableFuture<Void> closed) {
-        if (unanswered.get() > 0 && channel != null && System.nanoTime() < giveUpAt) {
+        if (queue.unanswered() > 0 && channel != null && System.nanoTime() < giveUpAt) {
             eventLoop.schedule(() -> awaitQuiet(giveUpAt, closed), 1, TimeUnit.MILLISECONDS);
             return;
         }
-        if (deadlineTimer != null) {
-            deadlineTimer.cancel(false);
-        }
+        deadlines.cancel();
         if (channel == null) {
             state = State.CLOSED;
             closed.complete(null);
@@ -781,25 +652,12 @@ public final class Connection implements ObservedConnection {
 
     // ---- deadlines (event loop) ----
 
-    private void armDeadlineTimer(long deadlineNanos) {
-        if (deadlineNanos >= deadlineTimerAt) {
-            return;
-        }
-        if (deadlineTimer != null) {
-            deadlineTimer.cancel(false);
-        }
-        deadlineTimerAt = deadlineNanos;
-        deadlineTimer = eventLoop.schedule(this::expireDeadlines, deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
-    }
-
     /** Times out every command past its deadline; sent ones stay in the FIFO as tombstones. */
     private void expireDeadlines() {
-        deadlineTimer = null;
-        deadlineTimerAt = Long.MAX_VALUE;
         long now = System.nanoTime();
         long next = Long.MAX_VALUE;
         if (handler != null) {
-            for (CommandFuture<?> command : handler.pending) {
+            for (CommandFuture<?> command : handler.fifo()) {
                 if (command.isDone()) {
                     continue;
                 }
@@ -815,10 +673,10 @@ public final class Connection implements ObservedConnection {
             CommandFuture<?> command = iterator.next();
             if (command.isDone()) {
                 iterator.remove();
-                unanswered.decrementAndGet();
+                queue.answered();
             } else if (command.deadlineNanos - now <= 0) {
                 iterator.remove();
-                unanswered.decrementAndGet();
+                queue.answered();
                 command.completeExceptionally(command.sentBefore()
                         ? new RedisOutcomeUnknownException(endpoint.toString(), "its connection was lost and it could not be "
                                 + "sent again within the command timeout; " + describe(lastFailure), lastFailure)
@@ -836,7 +694,7 @@ public final class Connection implements ObservedConnection {
             }
         }
         if (next != Long.MAX_VALUE) {
-            armDeadlineTimer(next);
+            deadlines.arm(next);
         }
     }
 
@@ -851,7 +709,7 @@ public final class Connection implements ObservedConnection {
                 : sinceRead > 1000 ? "nothing was read for over a second: the server may be blocked, paused or unreachable"
                 : "the server is answering other commands: this one may be slow (large value, slow command)";
         return "command timed out on " + endpoint + " (" + (sent ? "sent, awaiting reply" : "queued, never sent")
-                + "; in flight: " + unanswered.get() + "; bytes not yet written: " + pendingBytes
+                + "; in flight: " + queue.unanswered() + "; bytes not yet written: " + pendingBytes
                 + "; last read " + sinceRead + " ms ago; reconnect attempts: " + reconnectAttempts
                 + "). Hint: " + hint;
     }
@@ -882,12 +740,12 @@ public final class Connection implements ObservedConnection {
     // ---- liveness (event loop) ----
 
     boolean hasRepliesPending() {
-        return handler != null && !handler.pending.isEmpty();
+        return handler != null && !handler.fifo().isEmpty();
     }
 
     /** True when an unanswered written command may be held by the server on purpose (BLPOP, XREAD BLOCK...). */
     boolean awaitsBlockingCommand() {
-        for (CommandFuture<?> command : handler.pending) { // only scanned once the connection has been silent too long
+        for (CommandFuture<?> command : handler.fifo()) { // only scanned once the connection has been silent too long
             if (!command.isDone() && BlockTime.blockNanos(command.spec.name(), command.spec.args()) != BlockTime.NOT_BLOCKING) {
                 return true;
             }
@@ -898,7 +756,8 @@ public final class Connection implements ObservedConnection {
     /** The later of the last read and the moment replies started being awaited. */
     long awaitingRepliesSinceNanos() {
         long read = lastReadNanos;
-        return read - awaitingRepliesSinceNanos > 0 ? read : awaitingRepliesSinceNanos;
+        long awaiting = handler == null ? read : handler.fifo().awaitingSinceNanos();
+        return read - awaiting > 0 ? read : awaiting;
     }
 
     long lastReadNanos() {
@@ -915,16 +774,12 @@ public final class Connection implements ObservedConnection {
     /** The server stopped answering while replies were awaited: close, so they fail and the reconnect starts. */
     void declareUnresponsive(long silentMillis, long responseTimeoutMillis) {
         recordFailure(new RedisConnectionException(endpoint.toString(), "no reply for " + silentMillis + " ms while "
-                + handler.pending.size() + " commands awaited one (responseTimeout " + responseTimeoutMillis
+                + handler.fifo().size() + " commands awaited one (responseTimeout " + responseTimeoutMillis
                 + " ms): the server looks hung, paused or unreachable, so the connection was closed", null));
         channel.close();
     }
 
     // ---- read side hooks (event loop) ----
-
-    void onReplyConsumed() {
-        unanswered.decrementAndGet();
-    }
 
     void onRead() {
         lastReadNanos = System.nanoTime();
@@ -987,6 +842,14 @@ public final class Connection implements ObservedConnection {
         return settings.completionExecutor();
     }
 
+    CommandQueue queue() {
+        return queue;
+    }
+
+    Throwable lastFailure() {
+        return lastFailure;
+    }
+
     Channel channel() {
         return channel;
     }
@@ -997,7 +860,7 @@ public final class Connection implements ObservedConnection {
 
     /** Diagnostics for tests and error messages: commands accepted and not yet answered. */
     public int unansweredCount() {
-        return unanswered.get();
+        return queue.unanswered();
     }
 
     /** Null when the client observes nothing (read by the handler to skip the byte and clock counting). */
@@ -1024,13 +887,13 @@ public final class Connection implements ObservedConnection {
 
     @Override
     public int queuedCommands() {
-        return Math.max(0, unanswered.get() - commandsInFlight());
+        return Math.max(0, queue.unanswered() - commandsInFlight());
     }
 
     @Override
     public int commandsInFlight() {
         ConnectionHandler current = handler;
-        return current == null ? 0 : current.pending.size();
+        return current == null ? 0 : current.fifo().size();
     }
 
     @Override

@@ -12,17 +12,13 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import javax.net.ssl.SSLException;
 
 /**
- * The read side of one channel: decodes replies and matches each to the head of the FIFO of written
- * commands. A push frame goes to the push listener; a reply with nothing pending, a reply of the wrong
- * shape or undecodable bytes close the channel, which fails everything pending.
+ * The read side of one channel: decodes replies, has the {@link ReplyFifo} match each to its command, converts it
+ * there, and hands the outcome to {@link Completions}. A push frame goes to the push listener; a reply with nothing
+ * pending, a reply of the wrong shape or undecodable bytes close the channel, which fails everything pending.
  *
  * <p>Thread ownership: everything here runs on the channel's event loop.
  */
@@ -30,14 +26,11 @@ final class ConnectionHandler extends ByteToMessageDecoder {
     /** A reply this large marks the connection congested while it streams in (see Connection#isCongested). */
     static final int LARGE_REPLY_BYTES = 256 * 1024;
 
-    /** Written commands awaiting replies, oldest first; timed-out ones stay as tombstones. */
-    final ArrayDeque<CommandFuture<?>> pending = new ArrayDeque<>();
-
     private final Connection connection;
     private final RespDecoder decoder;
-    private final Executor completionExecutor;
-    /** Async completions gathered during one read batch, handed to the executor as one task. */
-    private ArrayList<CommandFuture<?>> completions = new ArrayList<>();
+    /** Written commands awaiting replies, oldest first; timed-out ones stay as tombstones. */
+    private final ReplyFifo fifo;
+    private final Completions completions;
     private boolean broken;
     /** The TLS handshake failure was reported with its reason; the same failure arriving as an exception is not. */
     private boolean tlsHandshakeFailed;
@@ -50,8 +43,13 @@ final class ConnectionHandler extends ByteToMessageDecoder {
     ConnectionHandler(Connection connection, RespLimits limits) {
         this.connection = connection;
         this.decoder = new RespDecoder(limits);
-        this.completionExecutor = connection.settingsExecutor();
+        this.fifo = new ReplyFifo(connection.queue());
+        this.completions = new Completions(connection.settingsExecutor());
         this.observing = connection.observer() != null;
+    }
+
+    ReplyFifo fifo() {
+        return fifo;
     }
 
     @Override
@@ -119,20 +117,7 @@ final class ConnectionHandler extends ByteToMessageDecoder {
             connection.onPush(push);
             return;
         }
-        CommandFuture<?> command = pending.poll();
-        while (command != null && command.isAnsweredByPush() && !(reply instanceof Reply.ErrorReply)) {
-            // Its answer came as pushes (RESP3 SUBSCRIBE): this reply belongs to a later command.
-            connection.onReplyConsumed();
-            if (!command.isDone()) {
-                command.completeAnsweredByPush();
-            }
-            command = pending.poll();
-        }
-        if (command == null) {
-            throw new RedisProtocolException(connection.endpoint()
-                    + ": received a reply while no command was waiting for one (" + reply.getClass().getSimpleName() + ")");
-        }
-        connection.onReplyConsumed();
+        CommandFuture<?> command = fifo.match(reply, connection.endpoint());
         if (command.isDone()) {
             return; // tombstone: the caller timed out or cancelled; this late reply is dropped
         }
@@ -165,36 +150,13 @@ final class ConnectionHandler extends ByteToMessageDecoder {
                     "handling its reply failed with " + fatal + ", so the connection was closed", fatal));
             throw fatal;
         }
-        if (command.completeOnIoThread || completionExecutor == null) {
-            command.publish();
-        } else {
-            completions.add(command);
-        }
+        completions.complete(command);
     }
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
-        publishCompletions();
+        completions.flush();
         super.channelReadComplete(ctx);
-    }
-
-    private void publishCompletions() {
-        if (completions.isEmpty()) {
-            return;
-        }
-        ArrayList<CommandFuture<?>> batch = completions;
-        completions = new ArrayList<>();
-        try {
-            completionExecutor.execute(() -> {
-                for (CommandFuture<?> command : batch) {
-                    command.publish();
-                }
-            });
-        } catch (RejectedExecutionException shutDown) {
-            for (CommandFuture<?> command : batch) {
-                command.publish();
-            }
-        }
     }
 
     @Override
@@ -202,7 +164,7 @@ final class ConnectionHandler extends ByteToMessageDecoder {
         try {
             super.channelInactive(ctx);
         } finally {
-            publishCompletions();
+            completions.flush();
             connection.onChannelInactive(this);
         }
     }

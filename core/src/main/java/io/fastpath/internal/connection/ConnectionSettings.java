@@ -30,6 +30,8 @@ import java.util.function.Supplier;
  * @param pubSubQueueBound messages one subscription's delivery queue holds at most
  * @param pubSubOverflow what a subscription does when its queue is full
  * @param observer the client's command listener and slow-command log, or null when it observes nothing
+ * @param routeByCallingLoop the connections run on a host framework's event loops (internal.hosted): a command sent
+ *     from one of them goes to the server's connection on that same loop
  */
 public record ConnectionSettings(
         Supplier<Credentials> credentials,
@@ -55,7 +57,8 @@ public record ConnectionSettings(
         ClientTracking tracking,
         int pubSubQueueBound,
         PubSubOverflow pubSubOverflow,
-        CommandObserver observer) {
+        CommandObserver observer,
+        boolean routeByCallingLoop) {
 
     /** Messages one subscription's delivery queue holds by default (README "Pub/sub"). */
     public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = 10_000;
@@ -88,7 +91,7 @@ public record ConnectionSettings(
                 .blockingConnectionsPerNode(blockingConnectionsPerNode).watchConnectionsPerNode(watchConnectionsPerNode)
                 .tls(tls).tracking(tracking)
                 .pubSubQueue(pubSubQueueBound, pubSubOverflow)
-                .observer(observer);
+                .observer(observer).routeByCallingLoop(routeByCallingLoop);
     }
 
     /** Builds {@link ConnectionSettings}; see the record's parameters for what each setting means. */
@@ -117,8 +120,14 @@ public record ConnectionSettings(
         private TlsContext tls;
         private ClientTracking tracking;
         private CommandObserver observer;
+        private boolean routeByCallingLoop;
 
         private Builder() {}
+
+        public Builder routeByCallingLoop(boolean value) {
+            routeByCallingLoop = value;
+            return this;
+        }
 
         public Builder credentials(Supplier<Credentials> value) {
             credentials = value;
@@ -238,7 +247,7 @@ public record ConnectionSettings(
                     maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, replicaReads,
                     credentialsProvider, events, retryReads, pingInterval, responseTimeout,
                     blockingConnectionsPerNode, watchConnectionsPerNode, tls, tracking, pubSubQueueBound, pubSubOverflow,
-                    observer);
+                    observer, routeByCallingLoop);
         }
     }
 }

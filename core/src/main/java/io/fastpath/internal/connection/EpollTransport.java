@@ -21,6 +21,10 @@ final class EpollTransport {
         return EpollIoHandler.newFactory();
     }
 
+    static Class<? extends io.netty.channel.IoHandler> ioHandlerType() {
+        return EpollIoHandler.class;
+    }
+
     static Class<? extends SocketChannel> channelType() {
         return EpollSocketChannel.class;
     }

@@ -1,6 +1,9 @@
 package io.fastpath.internal.connection;
 
+import io.fastpath.RedisArgumentException;
 import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoEventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
@@ -22,6 +25,19 @@ public final class Transport {
 
     public static Class<? extends SocketChannel> channelType() {
         return EPOLL ? EpollTransport.channelType() : NioSocketChannel.class;
+    }
+
+    /** The socket channel type a host's event loops serve (epoll or NIO), for a client hosted on them. */
+    public static Class<? extends SocketChannel> channelTypeFor(EventLoopGroup hostLoops) {
+        if (hostLoops instanceof IoEventLoopGroup loops) {
+            if (EPOLL && loops.isIoType(EpollTransport.ioHandlerType())) {
+                return EpollTransport.channelType();
+            }
+            if (loops.isIoType(NioIoHandler.class)) {
+                return NioSocketChannel.class;
+            }
+        }
+        throw new RedisArgumentException("the host's event loops serve neither epoll nor NIO sockets: " + hostLoops);
     }
 
     public static String name() {

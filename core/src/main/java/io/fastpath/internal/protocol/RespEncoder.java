@@ -53,6 +53,64 @@ public final class RespEncoder {
         }
     }
 
+    /** Bytes of the longest header ({@code $2147483647\r\n}): an upper bound that needs no digit counting. */
+    private static final int MAX_HEADER = 13;
+
+    /**
+     * At least the number of bytes {@link #writeCommand(byte[], int, byte[][])} writes for {@code args}, counted
+     * without their lengths' digits; {@code Long.MAX_VALUE} never, a command this large fails its encoding.
+     */
+    public static long maxEncodedLength(byte[][] args) {
+        long length = MAX_HEADER;
+        for (byte[] arg : args) {
+            length += MAX_HEADER + arg.length + CRLF.length;
+        }
+        return length;
+    }
+
+    /**
+     * Writes {@code args} as {@link #writeCommand(ByteBuf, byte[][])} does into {@code out} from {@code position},
+     * which must hold {@link #maxEncodedLength} bytes, and returns the position after the command. Plain array
+     * stores: the drain encodes every command this way and copies the whole drain into the channel's buffer once
+     * (scenario b: the per-piece {@code ByteBuf.writeBytes} path was a fifth of the event loop's CPU).
+     */
+    public static int writeCommand(byte[] out, int position, byte[][] args) {
+        requireArguments(args);
+        int at = writeHeader(out, position, RespType.ARRAY, args.length);
+        for (byte[] arg : args) {
+            at = writeHeader(out, at, RespType.BULK_STRING, arg.length);
+            System.arraycopy(arg, 0, out, at, arg.length);
+            at += arg.length;
+            out[at] = '\r';
+            out[at + 1] = '\n';
+            at += 2;
+        }
+        return at;
+    }
+
+    /** {@code <type><count>\r\n} at {@code position}; returns the position after it. */
+    private static int writeHeader(byte[] out, int position, byte type, int count) {
+        out[position] = type;
+        int at = position + 1;
+        if (count < 10) {
+            out[at++] = (byte) ('0' + count);
+        } else if (count < 100) {
+            out[at++] = (byte) ('0' + count / 10);
+            out[at++] = (byte) ('0' + count % 10);
+        } else {
+            int digits = decimalDigits(count);
+            int remaining = count;
+            for (int index = at + digits - 1; index >= at; index--) {
+                out[index] = (byte) ('0' + remaining % 10);
+                remaining /= 10;
+            }
+            at += digits;
+        }
+        out[at] = '\r';
+        out[at + 1] = '\n';
+        return at + 2;
+    }
+
     private static void requireArguments(byte[][] args) {
         if (args.length == 0) {
             throw new IllegalArgumentException("a command needs at least its name");

@@ -85,7 +85,7 @@ public final class SentinelServers implements StandaloneServers {
         ConnectionSettings settings = RoleCheck.PRIMARY.equals(role) ? config.dataSettings() : replicaSettings;
         Connection[] connections = new Connection[config.connectionsPerNode()];
         for (int i = 0; i < connections.length; i++) {
-            Connection connection = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
+            Connection connection = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
             Runnable onMismatch = RoleCheck.PRIMARY.equals(role) ? () -> askSentinels.run() : () -> askForReplicas.run();
             connection.handshakeExtension(new RoleCheck(role, endpoint, config.queryTimeoutNanos(), onMismatch));
             if (RoleCheck.PRIMARY.equals(role)) {

@@ -125,4 +125,42 @@ class RespEncoderTest {
         assertThat(RespEncoder.decimalDigits(1_000_000_000)).isEqualTo(10);
         assertThat(RespEncoder.decimalDigits(Integer.MAX_VALUE)).isEqualTo(10);
     }
+
+    /** The array form the drain uses, at an offset, as a String. */
+    private static String encodedIntoArray(byte[][] command, int offset) {
+        byte[] out = new byte[offset + (int) RespEncoder.maxEncodedLength(command)];
+        int end = RespEncoder.writeCommand(out, offset, command);
+        return new String(out, offset, end - offset, StandardCharsets.ISO_8859_1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 9, 10, 99, 100, 101, 999, 1000, 65536})
+    void theArrayFormWritesTheSameBytesForEveryLength(int length) {
+        byte[] value = new byte[length];
+        Arrays.fill(value, (byte) 'x');
+        byte[][] command = {ascii("SET"), ascii("key"), value};
+
+        assertThat(encodedIntoArray(command, 7)).isEqualTo(expectedWire(command));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 9, 10, 99, 100, 1234})
+    void theArrayFormWritesTheSameBytesForEveryArgumentCount(int count) {
+        byte[][] command = new byte[count][];
+        for (int index = 0; index < count; index++) {
+            command[index] = ascii("a" + index);
+        }
+
+        assertThat(encodedIntoArray(command, 3)).isEqualTo(expectedWire(command));
+    }
+
+    @Test
+    void theArrayFormNeverNeedsMoreThanItsBound() {
+        byte[][] command = args("HSET", "h", "f".repeat(150), "v".repeat(5));
+        byte[] out = new byte[(int) RespEncoder.maxEncodedLength(command)];
+
+        int end = RespEncoder.writeCommand(out, 0, command);
+
+        assertThat(end).isEqualTo(RespEncoder.encodedLength(command)).isLessThanOrEqualTo(out.length);
+    }
 }

@@ -1,0 +1,195 @@
+package io.fastpath.internal.connection;
+
+import io.fastpath.RedisNotSentException;
+import io.fastpath.Reply;
+import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.command.Converters;
+import io.fastpath.internal.protocol.RespEncoder;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Encode and write, for one channel: each command a drain takes is encoded, with the group it travels in (ASKING
+ * after an ASK redirect, a cache fill's preamble, a MULTI block, a WAIT postamble), into one reused array, and the
+ * command and its internal entries are appended to the reply FIFO in the same order; {@link #flush} hands the bytes
+ * to the channel as one buffer. Encoding into a plain array and copying once per write replaced many small
+ * {@code ByteBuf.writeBytes} calls per command (scenario b). A command too large for the array is encoded straight
+ * into a buffer of its own, after what was gathered before it.
+ *
+ * <p>Thread ownership: the channel's event loop only.
+ */
+final class CommandWriter {
+    /** A drain hands its bytes to the channel at least this often, so a long queue does not become one huge buffer. */
+    static final int MAX_BYTES_PER_WRITE = 64 * 1024;
+    private static final CommandSpec<Reply> ASKING = new CommandSpec<>("ASKING",
+            new byte[][] {"ASKING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
+
+    private final Connection connection;
+    private final Channel channel;
+    private final ReplyFifo fifo;
+    private final CommandQueue queue;
+    private final DeadlineTimer deadlines;
+    /** The channel's number (see Connection#channelGeneration): a WATCHed block may only go where WATCH went. */
+    private final int channelGeneration;
+    private final ChannelFutureListener closeOnWriteFailure;
+    /** The bytes gathered since the last write; grows to hold the largest command that fits {@link #MAX_BYTES_PER_WRITE}. */
+    private byte[] bytes = new byte[1024];
+    private int length;
+    /** Observing only: the clock read once per drain, the write time of every command it writes. */
+    private long writeClockNanos;
+
+    CommandWriter(Connection connection, Channel channel, ReplyFifo fifo, CommandQueue queue, DeadlineTimer deadlines,
+                  int channelGeneration, ChannelFutureListener closeOnWriteFailure) {
+        this.connection = connection;
+        this.channel = channel;
+        this.fifo = fifo;
+        this.queue = queue;
+        this.deadlines = deadlines;
+        this.channelGeneration = channelGeneration;
+        this.closeOnWriteFailure = closeOnWriteFailure;
+    }
+
+    /** Observing only: one clock read stamps every command written until the next call (CommandListenerAllocationIT). */
+    void startObservedDrain() {
+        writeClockNanos = System.nanoTime();
+    }
+
+    /** Encodes {@code command} (with its group) after what this drain gathered and appends it to the FIFO. */
+    void add(CommandFuture<?> command) {
+        int before = length;
+        long carried = written;
+        encodeGroup(command);
+        if (command.observer != null && command.written) { // the listener's "written" moment (not for a refused block)
+            command.observeWritten(connection, (int) (written - carried) + length - before, writeClockNanos);
+        }
+        if (length >= MAX_BYTES_PER_WRITE) {
+            flush();
+        }
+    }
+
+    /** Bytes handed to the channel by this writer, so a command split over a write still counts all its bytes. */
+    private long written;
+
+    /** Hands the gathered bytes to the channel (not flushed: {@link #flushToSocket} does that once per drain). */
+    void flush() {
+        if (length == 0) {
+            return;
+        }
+        ByteBuf buffer = channel.alloc().ioBuffer(length);
+        buffer.writeBytes(bytes, 0, length);
+        written += length;
+        length = 0;
+        channel.write(buffer).addListener(closeOnWriteFailure);
+    }
+
+    /** Ends a drain: writes what is gathered and flushes the socket. */
+    void flushToSocket() {
+        flush();
+        channel.flush();
+    }
+
+    /** A handshake or liveness command, written and flushed at once, ahead of anything queued. */
+    void writeInternal(CommandFuture<?> command) {
+        command.internal = true;
+        queue.accepted();
+        encode(command.spec.args());
+        append(command);
+        flushToSocket();
+    }
+
+    private void encodeGroup(CommandFuture<?> command) {
+        TransactionGroup transaction = command.transaction();
+        if (transaction != null) {
+            encodeTransaction(command, transaction);
+            return;
+        }
+        byte[][][] preamble = command.preamble;
+        if (preamble != null) { // e.g. a cache fill's CLIENT CACHING YES, MULTI...: one contiguous group
+            for (byte[][] words : preamble) {
+                CommandFuture<Reply> step = new CommandFuture<>(
+                        new CommandSpec<>("PREAMBLE", words, Converters.REPLY, null, false), true, command.deadlineNanos);
+                writeInternalEntry(step);
+            }
+        }
+        if (command.asking) {
+            command.asking = false;
+            // ASKING right in front of the command in the same write: nothing can come between the two.
+            writeInternalEntry(new CommandFuture<>(ASKING, true, command.deadlineNanos));
+        }
+        encode(command.spec.args());
+        append(command);
+        byte[][] postamble = command.postamble;
+        if (postamble != null) { // e.g. WAIT after a write: it must follow it on this very connection
+            CommandFuture<Reply> after = new CommandFuture<>(new CommandSpec<>(
+                    new String(postamble[0], StandardCharsets.US_ASCII), postamble, Converters.REPLY, null, false),
+                    true, command.deadlineNanos);
+            after.whenComplete(command.postambleReply());
+            writeInternalEntry(after);
+        }
+    }
+
+    /**
+     * MULTI, the block's commands and EXEC (the command itself) in one write, so no other caller's command can come
+     * between them; internal entries consume the MULTI and QUEUED replies. A block tied to a WATCH is failed unsent
+     * when this is no longer the channel WATCH went on: the server forgot the WATCH with the old channel, and EXEC
+     * would then commit unconditionally.
+     */
+    private void encodeTransaction(CommandFuture<?> exec, TransactionGroup transaction) {
+        if (transaction.watchChannel() != TransactionGroup.ANY_CHANNEL && transaction.watchChannel() != channelGeneration) {
+            queue.answered();
+            exec.completeExceptionally(new RedisNotSentException(connection.endpoint().toString(),
+                    "the connection was re-established after WATCH, so the transaction was not sent",
+                    connection.lastFailure()));
+            return;
+        }
+        writeInternalEntry(new CommandFuture<>(TransactionGroup.MULTI, true, exec.deadlineNanos));
+        for (int i = 0; i < transaction.commands().size(); i++) {
+            CommandFuture<?> queued = new CommandFuture<>(transaction.queuedEntry(i), true, exec.deadlineNanos);
+            int index = i;
+            queued.whenComplete((reply, failure) -> transaction.recordQueueError(index, failure));
+            writeInternalEntry(queued);
+        }
+        encode(exec.spec.args());
+        append(exec);
+    }
+
+    /** MULTI, QUEUED, ASKING and preamble entries: never replayed apart from their group. */
+    private void writeInternalEntry(CommandFuture<?> entry) {
+        entry.internal = true;
+        queue.accepted();
+        encode(entry.spec.args());
+        append(entry);
+    }
+
+    private void append(CommandFuture<?> command) {
+        command.writtenOnChannel = channelGeneration;
+        command.written = true;
+        fifo.append(command);
+        deadlines.arm(command.deadlineNanos);
+    }
+
+    private void encode(byte[][] args) {
+        long needed = RespEncoder.maxEncodedLength(args);
+        if (needed > MAX_BYTES_PER_WRITE) { // a large value: one copy, straight into a buffer of its own
+            flush();
+            ByteBuf buffer = channel.alloc().ioBuffer(RespEncoder.encodedLength(args));
+            RespEncoder.writeCommand(buffer, args);
+            written += buffer.readableBytes();
+            channel.write(buffer).addListener(closeOnWriteFailure);
+            return;
+        }
+        if (length + needed > bytes.length) {
+            if (length + needed > MAX_BYTES_PER_WRITE) {
+                flush();
+            }
+            if (length + needed > bytes.length) {
+                byte[] larger = new byte[(int) Math.min(MAX_BYTES_PER_WRITE * 2L, Math.max(bytes.length * 2L, length + needed))];
+                System.arraycopy(bytes, 0, larger, 0, length);
+                bytes = larger;
+            }
+        }
+        length = RespEncoder.writeCommand(bytes, length, args);
+    }
+}
