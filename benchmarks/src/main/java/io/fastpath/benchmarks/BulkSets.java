@@ -26,7 +26,7 @@ public final class BulkSets {
    * CPU per SET) into the row, or NaN and the error. A key count other than {@code keyCount} after the
    * run is noted, so a client that drops writes cannot look fast.
    */
-  public static void timed(Row row, String prefix, int keyCount, Target target, Runnable warmup, Runnable measured) {
+  static void timed(Row row, String prefix, int keyCount, Target target, Runnable warmup, Runnable measured) {
     long elapsed;
     long cpu;
     try {
@@ -52,8 +52,35 @@ public final class BulkSets {
         .metric(prefix + "-cpu", cpu / 1000.0 / keyCount);
   }
 
+  /**
+   * The row of one client in a bulk SET scenario: {@code keys} through its plain async API with {@code window} in
+   * flight, then through its bulk mode in batches of {@code batchSize}, each after a warmup of {@code warmupKeys}
+   * through the same path; n/a for a mode it does not have.
+   */
+  public static Row measure(BulkSetClient client, Target target, List<String> keys, List<String> warmupKeys, int window,
+      int batchSize) {
+    Row row = new Row(client.label());
+    if (client.supportsAsync()) {
+      timed(row, "async", keys.size(), target,
+          () -> sendWindowed(warmupKeys, window, key -> client.setAsync(key, Keyspace.SMALL_VALUE)),
+          () -> sendWindowed(keys, window, key -> client.setAsync(key, Keyspace.SMALL_VALUE)));
+    } else {
+      notMeasured(row, "async");
+    }
+    String bulkMode = client.bulkMode();
+    if (bulkMode != null) {
+      row.text("bulk-mode", bulkMode);
+      timed(row, "bulk", keys.size(), target,
+          () -> client.bulkSet(warmupKeys, Keyspace.SMALL_VALUE, batchSize),
+          () -> client.bulkSet(keys, Keyspace.SMALL_VALUE, batchSize));
+    } else {
+      notMeasured(row, "bulk");
+    }
+    return row;
+  }
+
   /** NaN for a mode the client does not have, so the table shows n/a. */
-  public static void notMeasured(Row row, String prefix) {
+  static void notMeasured(Row row, String prefix) {
     row.metric(prefix + "-seconds", Double.NaN).metric(prefix + "-ops", Double.NaN).metric(prefix + "-cpu", Double.NaN);
   }
 
@@ -61,7 +88,7 @@ public final class BulkSets {
    * Sends one async SET per key, keeping at most {@code window} in flight, and returns when every
    * reply has arrived; throws when any SET failed.
    */
-  public static void sendWindowed(List<String> keys, int window, Function<String, CompletableFuture<?>> setAsync) {
+  static void sendWindowed(List<String> keys, int window, Function<String, CompletableFuture<?>> setAsync) {
     Semaphore permits = new Semaphore(window);
     AtomicLong errors = new AtomicLong();
     AtomicReference<Throwable> firstError = new AtomicReference<>();

@@ -68,31 +68,10 @@ public final class ClusterBulkSetScenario implements Scenario {
       for (String name : rows) {
         cluster.flushAll();
         results.add(context.withClient(name, () -> ClusterBulkClients.create(name, host, port),
-            ClusterBulkClient::label, client -> measure(target, client)));
+            ClusterBulkClient::label, client -> BulkSets.measure(client, target, keys, warmupKeys, WINDOW, BATCH_SIZE)));
       }
       return results;
     }
-  }
-
-  private Row measure(BulkSets.Target target, ClusterBulkClient client) {
-    Row row = new Row(client.label());
-    if (client.supportsAsync()) {
-      BulkSets.timed(row, "async", keys.size(), target,
-          () -> BulkSets.sendWindowed(warmupKeys, WINDOW, key -> client.setAsync(key, Keyspace.SMALL_VALUE)),
-          () -> BulkSets.sendWindowed(keys, WINDOW, key -> client.setAsync(key, Keyspace.SMALL_VALUE)));
-    } else {
-      BulkSets.notMeasured(row, "async");
-    }
-    String bulkMode = client.bulkMode();
-    if (bulkMode != null) {
-      row.text("bulk-mode", bulkMode);
-      BulkSets.timed(row, "bulk", keys.size(), target,
-          () -> client.bulkSet(warmupKeys, Keyspace.SMALL_VALUE, BATCH_SIZE),
-          () -> client.bulkSet(keys, Keyspace.SMALL_VALUE, BATCH_SIZE));
-    } else {
-      BulkSets.notMeasured(row, "bulk");
-    }
-    return row;
   }
 
   @Override

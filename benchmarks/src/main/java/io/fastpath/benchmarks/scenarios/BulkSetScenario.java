@@ -53,26 +53,9 @@ public final class BulkSetScenario implements Scenario {
   }
 
   private Row measure(BenchContext context, BenchClient client) {
-    Row row = new Row(client.label());
     BulkSets.Target server = new BulkSets.Target(
         () -> context.prepareServer(admin -> { }), context::databaseSize, context::note);
-    if (client.supportsAsync()) {
-      BulkSets.timed(row, "async", keys.size(), server,
-          () -> BulkSets.sendWindowed(warmupKeys, WINDOW, key -> client.setAsync(key, Keyspace.SMALL_VALUE)),
-          () -> BulkSets.sendWindowed(keys, WINDOW, key -> client.setAsync(key, Keyspace.SMALL_VALUE)));
-    } else {
-      BulkSets.notMeasured(row, "async");
-    }
-    String bulkMode = client.bulkMode();
-    if (bulkMode != null) {
-      row.text("bulk-mode", bulkMode);
-      BulkSets.timed(row, "bulk", keys.size(), server,
-          () -> client.bulkSet(warmupKeys, Keyspace.SMALL_VALUE, BATCH_SIZE),
-          () -> client.bulkSet(keys, Keyspace.SMALL_VALUE, BATCH_SIZE));
-    } else {
-      BulkSets.notMeasured(row, "bulk");
-    }
-    return row;
+    return BulkSets.measure(client, server, keys, warmupKeys, WINDOW, BATCH_SIZE);
   }
 
   @Override
