@@ -20,7 +20,7 @@ class ClusterBulkSetScenarioTest {
 
   private static final List<Row> ROWS = List.of(
       measured("fastpath", 2.0, Double.NaN, null),
-      measured("jedis (RedisClusterClient, default pool per node)", Double.NaN, 1.8, "pipelined() (ClusterPipeline), sync() per batch"),
+      measured("jedis (RedisClusterClient, default pool per node)", Double.NaN, 1.8, "pipelined(shared executor) (ClusterPipeline), sync() per batch"),
       measured("vertx (held connection)", 4.0, 1.6, "batch() per node (RedisCluster.groupByNodes) per batch"));
 
   @Test
