@@ -172,7 +172,7 @@ public final class BenchOptions {
 
   public static String usage() {
     return String.join("\n",
-        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g,h,i,j] [--clients " + String.join(",", BenchClients.ALL) + "]",
+        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g,h,i,j,k,l,s] [--clients " + String.join(",", BenchClients.ALL) + "]",
         "                     (also: jedis-pool64, fastpath-nodetour: Fastpath with congestionDetour(false),",
         "                      fastpath-unbounded: scenario g, Fastpath's cache without maxInvalidationDelay)",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
@@ -183,6 +183,7 @@ public final class BenchOptions {
         "  d 32 callers GET with and without a 5 MB reader, e redis-benchmark baseline,",
         "  f 64 callers GET against a local cluster, closed loop and open loop at --cluster-rate,",
         "  g client-side caches (Fastpath, Lettuce, Redisson): GET latency by hit rate, staleness (not in the default list)",
+        "  l b on a local cluster (--cluster-nodes): plain async and each peer's best bulk mode (not in the default list)",
         "  h a cluster primary killed under load (not in the default list; -Dbench.fullCoverage=true for the server default)",
         "  s a Sentinel-watched primary killed and gracefully failed over under 32 callers (not in the default list;",
         "    --clients fastpath,lettuce,jedis gives six rows; --repeat 10 for ten graceful failovers per row)",
@@ -198,7 +199,7 @@ public final class BenchOptions {
         + " repeat=" + repeat
         + (fastpathConnections.isEmpty() ? "" : " fastpath-connections=" + fastpathConnections.stream()
             .map(String::valueOf).collect(Collectors.joining(",")))
-        + (scenarios.contains("f") ? " cluster-nodes=" + clusterNodes.stream().map(String::valueOf)
+        + (scenarios.contains("f") || scenarios.contains("l") ? " cluster-nodes=" + clusterNodes.stream().map(String::valueOf)
             .collect(Collectors.joining(",")) + " cluster-rate=" + Math.round(clusterRate) : "")
         + (metrics.equals(List.of(BenchClients.METRICS_OFF)) ? "" : " metrics=" + String.join(",", metrics))
         + (quick ? " (quick profile)" : "");

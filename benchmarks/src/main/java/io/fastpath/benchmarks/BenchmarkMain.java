@@ -2,6 +2,7 @@ package io.fastpath.benchmarks;
 
 import io.fastpath.benchmarks.cache.CacheHitRateScenario;
 import io.fastpath.benchmarks.cache.CacheStalenessScenario;
+import io.fastpath.benchmarks.cluster.ClusterBulkSetScenario;
 import io.fastpath.benchmarks.cluster.ClusterScenario;
 import io.fastpath.benchmarks.cluster.PrimaryKillScenario;
 import io.fastpath.benchmarks.cluster.VerticleChainsScenario;
@@ -89,6 +90,7 @@ public final class BenchmarkMain {
     scenarios.add(new VerticleChainsScenario(options.clusterNodes.get(0))); // j: only with --scenarios j
     scenarios.add(new io.fastpath.benchmarks.spring.SpringTemplateScenario()); // k: only with --scenarios k
     scenarios.add(new SentinelFailoverScenario()); // s: only with --scenarios s
+    options.clusterNodes.forEach(primaries -> scenarios.add(new ClusterBulkSetScenario(primaries))); // l: only with --scenarios l
     return scenarios;
   }
 

@@ -47,6 +47,15 @@ class BenchOptionsTest {
   }
 
   @Test
+  void theClusterBulkScenarioIsNamedWithItsClusterSizesButNotRunByDefault() {
+    BenchOptions options = BenchOptions.parse(new String[] {"--scenarios", "l", "--cluster-nodes", "6,12"});
+
+    assertThat(options.describe()).contains("scenarios=l").contains("cluster-nodes=6,12");
+    assertThat(BenchOptions.parse(new String[0]).scenarios).doesNotContain("l");
+    assertThat(BenchOptions.usage()).contains("  l b on a local cluster");
+  }
+
+  @Test
   void defaultsRunEveryScenarioWithoutASweepOnSixPrimaries() {
     BenchOptions options = BenchOptions.parse(new String[0]);
 

@@ -4,7 +4,6 @@ import io.fastpath.benchmarks.BenchClient;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import redis.clients.jedis.ConnectionPoolConfig;
-import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.RedisClient;
 
 /**
@@ -86,17 +85,7 @@ public final class JedisBenchClient implements BenchClient {
 
   @Override
   public void bulkSet(List<String> keys, String value, int batchSize) {
-    try (Pipeline pipeline = client.pipelined()) {
-      int pending = 0;
-      for (String key : keys) {
-        pipeline.set(key, value);
-        if (++pending == batchSize) {
-          pipeline.sync();
-          pending = 0;
-        }
-      }
-      pipeline.sync();
-    }
+    JedisPipelineBatches.setAll(client.pipelined(), keys, value, batchSize);
   }
 
   @Override

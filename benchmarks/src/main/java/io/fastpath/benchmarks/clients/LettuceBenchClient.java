@@ -2,12 +2,9 @@ package io.fastpath.benchmarks.clients;
 
 import io.fastpath.benchmarks.BenchClient;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.resource.ClientResources;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -90,24 +87,7 @@ public final class LettuceBenchClient implements BenchClient {
       bulkConnection = client.connect();
       bulkConnection.setAutoFlushCommands(false);
     }
-    RedisAsyncCommands<String, String> commands = bulkConnection.async();
-    List<RedisFuture<String>> batch = new ArrayList<>(batchSize);
-    for (String key : keys) {
-      batch.add(commands.set(key, value));
-      if (batch.size() == batchSize) {
-        flushAndAwait(bulkConnection, batch);
-      }
-    }
-    flushAndAwait(bulkConnection, batch);
-  }
-
-  private static void flushAndAwait(
-      StatefulRedisConnection<String, String> bulkConnection, List<RedisFuture<String>> batch) {
-    bulkConnection.flushCommands();
-    for (RedisFuture<String> reply : batch) {
-      reply.toCompletableFuture().join();
-    }
-    batch.clear();
+    LettuceFlushBatches.setAll(bulkConnection, bulkConnection.async(), keys, value, batchSize);
   }
 
   @Override

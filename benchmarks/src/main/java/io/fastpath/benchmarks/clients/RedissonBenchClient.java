@@ -5,8 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.redisson.Redisson;
-import org.redisson.api.BatchOptions;
-import org.redisson.api.RBatch;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.ByteArrayCodec;
 import org.redisson.client.codec.StringCodec;
@@ -15,7 +13,7 @@ import org.redisson.config.Config;
 /**
  * Redisson with {@code useSingleServer()} and its default pools, reading and writing
  * {@code RBucket}s with {@link StringCodec} (and {@link ByteArrayCodec} for byte values) so the
- * stored values are the same plain bytes every other client writes; bulk mode is {@link RBatch}.
+ * stored values are the same plain bytes every other client writes; bulk mode is {@code RBatch}.
  */
 public final class RedissonBenchClient implements BenchClient {
 
@@ -79,19 +77,7 @@ public final class RedissonBenchClient implements BenchClient {
 
   @Override
   public void bulkSet(List<String> keys, String value, int batchSize) {
-    RBatch batch = client.createBatch(BatchOptions.defaults());
-    int pending = 0;
-    for (String key : keys) {
-      batch.<String>getBucket(key, StringCodec.INSTANCE).setAsync(value);
-      if (++pending == batchSize) {
-        batch.execute();
-        batch = client.createBatch(BatchOptions.defaults());
-        pending = 0;
-      }
-    }
-    if (pending > 0) {
-      batch.execute();
-    }
+    RedissonBatches.setAll(client, keys, value, batchSize);
   }
 
   @Override

@@ -69,6 +69,26 @@ final class BenchCluster implements AutoCloseable {
     }
   }
 
+  /** Empties every primary. */
+  void flushAll() {
+    for (RedisServer primary : cluster.primaries()) {
+      try (ServerAdmin admin = ServerAdmin.connect(primary.port())) {
+        admin.flushAll();
+      }
+    }
+  }
+
+  /** The keys held by all primaries together. */
+  long databaseSize() {
+    long keys = 0;
+    for (RedisServer primary : cluster.primaries()) {
+      try (ServerAdmin admin = ServerAdmin.connect(primary.port())) {
+        keys += admin.databaseSize();
+      }
+    }
+    return keys;
+  }
+
   /** Reads CLUSTER SLOTS once: [[first, last, [host, port, id], replicas...], ...]. */
   private int[] portBySlot() {
     int[] ports = new int[KeySlots.SLOT_COUNT];

@@ -72,12 +72,17 @@ public final class ClusterBenchClients {
 
   /** Fastpath, with a {@code --metrics} mode's command listener unless {@code metricsMode} is null. */
   private static ClusterBenchClient createFastpath(String seedUri, String metricsMode) {
+    if (metricsMode != null) {
+      return loadFastpath(FASTPATH_ADAPTER, ClusterBenchClient.class, new Class<?>[] {String.class, String.class},
+          seedUri, metricsMode);
+    }
+    return loadFastpath(FASTPATH_ADAPTER, ClusterBenchClient.class, new Class<?>[] {String.class}, seedUri);
+  }
+
+  /** Constructs the Fastpath adapter {@code className} by name, so the peers run on a build without Fastpath. */
+  static <T> T loadFastpath(String className, Class<T> type, Class<?>[] parameterTypes, Object... arguments) {
     try {
-      Class<?> adapter = Class.forName(FASTPATH_ADAPTER);
-      if (metricsMode != null) {
-        return (ClusterBenchClient) adapter.getConstructor(String.class, String.class).newInstance(seedUri, metricsMode);
-      }
-      return (ClusterBenchClient) adapter.getConstructor(String.class).newInstance(seedUri);
+      return type.cast(Class.forName(className).getConstructor(parameterTypes).newInstance(arguments));
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("Fastpath client failed to start", e.getCause());
     } catch (ReflectiveOperationException | LinkageError e) {

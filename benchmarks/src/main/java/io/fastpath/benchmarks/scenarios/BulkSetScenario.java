@@ -2,19 +2,14 @@ package io.fastpath.benchmarks.scenarios;
 
 import io.fastpath.benchmarks.BenchClient;
 import io.fastpath.benchmarks.BenchContext;
-import io.fastpath.benchmarks.CpuClock;
+import io.fastpath.benchmarks.BulkSets;
 import io.fastpath.benchmarks.Format;
 import io.fastpath.benchmarks.Keyspace;
-import io.fastpath.benchmarks.LoopResult;
 import io.fastpath.benchmarks.Row;
 import io.fastpath.benchmarks.Scenario;
 import io.fastpath.benchmarks.Table;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * (b) Many SETs as fast as each client can take them: once through the plain async API with a
@@ -58,81 +53,9 @@ public final class BulkSetScenario implements Scenario {
   }
 
   private Row measure(BenchContext context, BenchClient client) {
-    Row row = new Row(client.label());
-    if (client.supportsAsync()) {
-      timed(context, row, "async", () -> sendAsync(client, warmupKeys), () -> sendAsync(client, keys));
-    } else {
-      row.metric("async-seconds", Double.NaN).metric("async-ops", Double.NaN).metric("async-cpu", Double.NaN);
-    }
-    String bulkMode = client.bulkMode();
-    if (bulkMode != null) {
-      row.text("bulk-mode", bulkMode);
-      timed(context, row, "bulk",
-          () -> client.bulkSet(warmupKeys, Keyspace.SMALL_VALUE, BATCH_SIZE),
-          () -> client.bulkSet(keys, Keyspace.SMALL_VALUE, BATCH_SIZE));
-    } else {
-      row.metric("bulk-seconds", Double.NaN).metric("bulk-ops", Double.NaN).metric("bulk-cpu", Double.NaN);
-    }
-    return row;
-  }
-
-  private void timed(BenchContext context, Row row, String prefix, Runnable warmup, Runnable measured) {
-    long elapsed;
-    long cpu;
-    try {
-      warmup.run();
-      context.prepareServer(admin -> { });
-      BenchContext.collectGarbage();
-      long cpuBefore = CpuClock.processCpuNanos();
-      long start = System.nanoTime();
-      measured.run();
-      elapsed = System.nanoTime() - start;
-      cpu = CpuClock.processCpuNanos() - cpuBefore;
-    } catch (RuntimeException e) {
-      row.text("error", prefix + ": " + LoopResult.describe(e));
-      row.metric(prefix + "-seconds", Double.NaN).metric(prefix + "-ops", Double.NaN)
-          .metric(prefix + "-cpu", Double.NaN);
-      return;
-    }
-    long stored = context.databaseSize();
-    if (stored != keys.size()) {
-      context.note(row.label() + " " + prefix + ": server holds " + stored + " keys after "
-          + keys.size() + " SETs");
-    }
-    row.metric(prefix + "-seconds", elapsed / 1e9)
-        .metric(prefix + "-ops", keys.size() * 1e9 / elapsed)
-        .metric(prefix + "-cpu", cpu / 1000.0 / keys.size());
-  }
-
-  /** Keeps at most {@link #WINDOW} SETs in flight and returns when every reply has arrived. */
-  private static void sendAsync(BenchClient client, List<String> keys) {
-    Semaphore window = new Semaphore(WINDOW);
-    AtomicLong errors = new AtomicLong();
-    AtomicReference<Throwable> firstError = new AtomicReference<>();
-    for (String key : keys) {
-      window.acquireUninterruptibly();
-      CompletableFuture<?> reply;
-      try {
-        reply = client.setAsync(key, Keyspace.SMALL_VALUE);
-      } catch (RuntimeException e) {
-        window.release();
-        errors.incrementAndGet();
-        firstError.compareAndSet(null, e);
-        continue;
-      }
-      reply.whenComplete((ignored, error) -> {
-        if (error != null) {
-          errors.incrementAndGet();
-          firstError.compareAndSet(null, error);
-        }
-        window.release();
-      });
-    }
-    window.acquireUninterruptibly(WINDOW);
-    if (errors.get() > 0) {
-      throw new IllegalStateException(errors.get() + " async SETs failed, first: "
-          + LoopResult.describe(firstError.get()));
-    }
+    BulkSets.Target server = new BulkSets.Target(
+        () -> context.prepareServer(admin -> { }), context::databaseSize, context::note);
+    return BulkSets.measure(client, server, keys, warmupKeys, WINDOW, BATCH_SIZE);
   }
 
   @Override
