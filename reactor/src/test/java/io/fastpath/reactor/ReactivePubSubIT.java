@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.PubSubMessage;
 import io.fastpath.RedisClient;
+import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.RedisServerExtension;
 import java.time.Duration;
 import java.util.List;
@@ -46,13 +47,13 @@ class ReactivePubSubIT {
 
         StepVerifier.create(reactive.subscribe("news").map(PubSubMessage::message).take(50))
                 .then(() -> {
-                    ServerStats.awaitTrue("the subscription", () -> subscribers("news") == 1, WAIT);
+                    Conditions.await("the subscription", () -> subscribers("news") == 1, WAIT);
                     IntStream.range(0, 50).forEach(i -> client.publish("news", "m" + i));
                 })
                 .expectNextSequence(IntStream.range(0, 50).mapToObj(i -> "m" + i).toList())
                 .verifyComplete();
 
-        ServerStats.awaitTrue("the unsubscription after take(50) cancelled", () -> subscribers("news") == 0, WAIT);
+        Conditions.await("the unsubscription after take(50) cancelled", () -> subscribers("news") == 0, WAIT);
     }
 
     @Test
@@ -63,9 +64,9 @@ class ReactivePubSubIT {
 
         StepVerifier.create(reactive.subscribe("firehose").map(PubSubMessage::message), 0)
                 .then(() -> {
-                    ServerStats.awaitTrue("the subscription", () -> subscribers("firehose") == 1, WAIT);
+                    Conditions.await("the subscription", () -> subscribers("firehose") == 1, WAIT);
                     IntStream.range(0, 1000).forEach(i -> client.publish("firehose", "m" + i));
-                    ServerStats.awaitTrue("984 messages dropped", () -> dropped.get() == 1000 - 16, WAIT);
+                    Conditions.await("984 messages dropped", () -> dropped.get() == 1000 - 16, WAIT);
                 })
                 .thenRequest(16)
                 .expectNextSequence(IntStream.range(1000 - 16, 1000).mapToObj(i -> "m" + i).toList())
@@ -80,14 +81,14 @@ class ReactivePubSubIT {
 
         StepVerifier.create(reactive.psubscribe("news.*").map(PubSubMessage::pattern).take(1))
                 .then(() -> {
-                    ServerStats.awaitTrue("the pattern subscription", () -> redis.server().call("PUBSUB", "NUMPAT").toString().equals("1"), WAIT);
+                    Conditions.await("the pattern subscription", () -> redis.server().call("PUBSUB", "NUMPAT").toString().equals("1"), WAIT);
                     client.publish("news.sport", "goal");
                 })
                 .expectNext("news.*")
                 .verifyComplete();
         StepVerifier.create(reactive.ssubscribe("shard").map(PubSubMessage::message).take(1))
                 .then(() -> {
-                    ServerStats.awaitTrue("the shard subscription",
+                    Conditions.await("the shard subscription",
                             () -> ((List<?>) redis.server().call("PUBSUB", "SHARDNUMSUB", "shard")).get(1).toString().equals("1"), WAIT);
                     client.spublish("shard", "s");
                 })

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.RedisClient;
 import io.fastpath.StreamEntry;
+import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.RedisServerExtension;
 import java.time.Duration;
 import java.util.Map;
@@ -58,7 +59,7 @@ class ReactiveStreamsIT {
     void aTailFromNowOnGetsOnlyEntriesAddedAfterItsSubscription() {
         StepVerifier.create(reactive.xreadFlux("events", "$", BLOCK).map(entry -> entry.fields().get("n")))
                 .then(() -> {
-                    ServerStats.awaitTrue("the tail's XREAD blocked on the server", () -> ServerStats.blockedClients(redis.server()) == 1, WAIT);
+                    Conditions.await("the tail's XREAD blocked on the server", () -> ServerStats.blockedClients(redis.server()) == 1, WAIT);
                     client.xadd("events", Map.of("n", "new"));
                 })
                 .expectNext("new")
@@ -72,7 +73,7 @@ class ReactiveStreamsIT {
                 .thenAwait(BLOCK.multipliedBy(2)) // Not synchronization: the tail goes through reads that time out empty
                 .thenCancel()
                 .verify(WAIT);
-        ServerStats.awaitTrue("the cancelled read's connection closed", () -> ServerStats.blockedClients(redis.server()) == 0, WAIT);
+        Conditions.await("the cancelled read's connection closed", () -> ServerStats.blockedClients(redis.server()) == 0, WAIT);
         long readsAtCancel = ServerStats.calls(redis.server(), "xread");
         client.xadd("events", Map.of("n", "after"));
 

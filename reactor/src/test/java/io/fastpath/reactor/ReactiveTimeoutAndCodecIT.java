@@ -10,6 +10,7 @@ import io.fastpath.ScanArgs;
 import io.fastpath.StreamEntry;
 import io.fastpath.reactor.SensorCodec.Reading;
 import io.fastpath.reactor.SensorCodec.Sensor;
+import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.RedisServerExtension;
 import java.time.Duration;
 import java.util.List;
@@ -92,7 +93,7 @@ class ReactiveTimeoutAndCodecIT {
         // tail reads again rather than failing.
         StepVerifier.create(reactive.withTimeout(Duration.ofMillis(100)).xreadFlux("events", "$", Duration.ofSeconds(1)), 1)
                 .then(() -> {
-                    ServerStats.awaitTrue("a second XREAD after the first came back empty",
+                    Conditions.await("a second XREAD after the first came back empty",
                             () -> ServerStats.calls(redis.server(), "xread") >= 2, WAIT);
                     client.xadd("events", Map.of("n", "late"));
                 })

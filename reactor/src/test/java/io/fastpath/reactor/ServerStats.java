@@ -1,12 +1,10 @@
 package io.fastpath.reactor;
 
 import io.fastpath.testkit.RedisServer;
-import java.time.Duration;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What the server itself counted (INFO commandstats), and a poll for conditions without an event to wait on. */
+/** What the server itself counted (INFO commandstats). */
 final class ServerStats {
     private ServerStats() {}
 
@@ -25,21 +23,5 @@ final class ServerStats {
 
     static void resetStats(RedisServer server) {
         server.call("CONFIG", "RESETSTAT");
-    }
-
-    /** Polls {@code condition} every 10 ms until it holds, failing after {@code within}. */
-    static void awaitTrue(String what, BooleanSupplier condition, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("timed out after " + within.toMillis() + " ms waiting for " + what);
-            }
-            try {
-                Thread.sleep(10); // Not synchronization: the poll interval of a condition with no event to wait on
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted waiting for " + what, e);
-            }
-        }
     }
 }

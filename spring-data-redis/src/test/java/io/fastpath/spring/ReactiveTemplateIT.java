@@ -3,6 +3,7 @@ package io.fastpath.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.RedisClient;
+import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.RedisServerExtension;
 import java.time.Duration;
 import java.util.List;
@@ -180,7 +181,7 @@ class ReactiveTemplateIT {
     void aBlockingPopWaitsForAPushWithoutHoldingASharedConnection() {
         StepVerifier.create(template.opsForList().leftPop("queue", Duration.ofSeconds(5)))
                 .then(() -> {
-                    ServerStats.awaitTrue("BLPOP to block on the server", () -> blockedClients() == 1, WAIT);
+                    Conditions.await("BLPOP to block on the server", () -> blockedClients() == 1, WAIT);
                     StepVerifier.create(template.opsForValue().set("meanwhile", "shared connections still answer"))
                             .expectNext(true).verifyComplete();
                     template.opsForList().rightPush("queue", "job").block(WAIT);
@@ -232,7 +233,7 @@ class ReactiveTemplateIT {
                         assertThat(message.getMessage()).isEqualTo("ace");
                     })
                     .thenCancel().verify(WAIT);
-            ServerStats.awaitTrue("the cancelled subscriber to leave the channel",
+            Conditions.await("the cancelled subscriber to leave the channel",
                     () -> ServerStats.subscribers(SERVER.server(), "news") == 0, WAIT);
         } finally {
             container.destroy();
@@ -244,7 +245,7 @@ class ReactiveTemplateIT {
         AtomicInteger received = new AtomicInteger();
         StepVerifier.create(template.listenToChannel("orders").map(Message::getMessage).take(100))
                 .then(() -> {
-                    ServerStats.awaitTrue("the subscription", () -> ServerStats.subscribers(SERVER.server(), "orders") == 1, WAIT);
+                    Conditions.await("the subscription", () -> ServerStats.subscribers(SERVER.server(), "orders") == 1, WAIT);
                     Flux.range(0, 100).concatMap(i -> template.convertAndSend("orders", "o" + i)).blockLast(WAIT);
                 })
                 .thenConsumeWhile(message -> message.equals("o" + received.getAndIncrement()))

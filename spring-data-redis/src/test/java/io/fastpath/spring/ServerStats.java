@@ -1,12 +1,10 @@
 package io.fastpath.spring;
 
 import io.fastpath.testkit.RedisServer;
-import java.time.Duration;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What a server itself counted (INFO commandstats, PUBSUB NUMSUB), and a poll for conditions with no event to wait on. */
+/** What a server itself counted (INFO commandstats, PUBSUB NUMSUB). */
 final class ServerStats {
     private ServerStats() {}
 
@@ -24,21 +22,5 @@ final class ServerStats {
     /** Subscribers of {@code channel} on that server (PUBSUB NUMSUB). */
     static long subscribers(RedisServer server, String channel) {
         return Long.parseLong(((java.util.List<?>) server.call("PUBSUB", "NUMSUB", channel)).get(1).toString());
-    }
-
-    /** Polls {@code condition} every 10 ms until it holds, failing after {@code within}. */
-    static void awaitTrue(String what, BooleanSupplier condition, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("timed out after " + within.toMillis() + " ms waiting for " + what);
-            }
-            try {
-                Thread.sleep(10); // Not synchronization: the poll interval of a condition with no event to wait on
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted waiting for " + what, e);
-            }
-        }
     }
 }
