@@ -69,6 +69,8 @@ class RedisUriTest {
     @Test
     void builderRejectsSettingsThatCannotWork() {
         assertThatThrownBy(() -> RedisClient.builder().connectionsPerNode(3)).isInstanceOf(RedisArgumentException.class);
+        assertThatThrownBy(() -> RedisClient.builder().loneCallerSpin(java.time.Duration.ofNanos(-1))).isInstanceOf(RedisArgumentException.class);
+        assertThatThrownBy(() -> RedisClient.builder().loneCallerSpin(java.time.Duration.ofMillis(2))).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> RedisClient.builder().host("h", 0)).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> RedisClient.builder().commandTimeout(java.time.Duration.ZERO)).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> RedisClient.builder().clientName("has space")).isInstanceOf(RedisArgumentException.class);

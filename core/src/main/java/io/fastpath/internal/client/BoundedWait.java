@@ -31,6 +31,12 @@ public final class BoundedWait {
      * it is not a RuntimeException).
      */
     public static <T> T await(CompletableFuture<T> future, long deadlineNanos, String what) {
+        return await(future, deadlineNanos, what, LoneCallerSpin.OFF);
+    }
+
+    /** {@link #await(CompletableFuture, long, String)}, spinning first when {@code spin} lets this caller (see {@link LoneCallerSpin}). */
+    public static <T> T await(CompletableFuture<T> future, long deadlineNanos, String what, LoneCallerSpin spin) {
+        long arrival = spin.arrive(future);
         try {
             long waitNanos = future.isDone() ? 0 : deadlineNanos + MARGIN_NANOS - System.nanoTime(); // a hit reads no clock
             return future.get(Math.max(0, waitNanos), TimeUnit.NANOSECONDS);
@@ -49,6 +55,8 @@ public final class BoundedWait {
         } catch (InterruptedException e) {
             future.cancel(false); // leaves a tombstone; the reply, if any, is dropped
             throw new RedisException("interrupted while waiting for " + what + "; the command was abandoned", interrupted(e, what));
+        } finally {
+            spin.leave(arrival);
         }
     }
 

@@ -372,7 +372,7 @@ public final class ClientCore implements AutoCloseable {
                     : BlockTime.deadline(now, blockNanos, timeoutNanos);
         }
         try {
-            return BoundedWait.await(future, deadline, spec.name());
+            return BoundedWait.await(future, deadline, spec.name(), resources.callerSpin());
         } catch (RuntimeException failed) {
             failed.addSuppressed(new CallerStackTrace()); // a failure made on an I/O thread then shows where it was called
             throw failed;

@@ -35,24 +35,33 @@ public final class ClientResources implements AutoCloseable {
     private final Executor completionExecutor;
     private final ExecutorService ownedExecutor;
     private final AtomicInteger nextLoop = new AtomicInteger();
+    /** How this client's blocking callers wait: spinning briefly when alone, then parked. */
+    private final LoneCallerSpin callerSpin;
 
     /**
      * @param userExecutor the executor to complete futures on, or null for a client-owned pool
      * @param directCompletion complete futures on the I/O thread (user callbacks then run there)
      */
+    /** Callers that park at once, without spinning (tests). */
     public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion) {
+        this(ioThreads, userExecutor, directCompletion, LoneCallerSpin.OFF);
+    }
+
+    public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion, LoneCallerSpin callerSpin) {
         this(new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("fastpath-io", true), Transport.ioHandlerFactory()),
-                true, Transport.channelType(), userExecutor, directCompletion);
+                true, Transport.channelType(), userExecutor, directCompletion, callerSpin);
     }
 
     /** On a host's event loops (see the class comment); the channel type is the one those loops serve. */
-    public static ClientResources hostedOn(EventLoopGroup hostLoops, Executor userExecutor, boolean directCompletion) {
-        return new ClientResources(hostLoops, false, Transport.channelTypeFor(hostLoops), userExecutor, directCompletion);
+    public static ClientResources hostedOn(EventLoopGroup hostLoops, Executor userExecutor, boolean directCompletion,
+                                           LoneCallerSpin callerSpin) {
+        return new ClientResources(hostLoops, false, Transport.channelTypeFor(hostLoops), userExecutor, directCompletion, callerSpin);
     }
 
     private ClientResources(EventLoopGroup group, boolean ownsLoops, Class<? extends SocketChannel> channelType,
-                            Executor userExecutor, boolean directCompletion) {
+                            Executor userExecutor, boolean directCompletion, LoneCallerSpin callerSpin) {
         this.group = group;
+        this.callerSpin = callerSpin;
         this.ownsLoops = ownsLoops;
         this.channelType = channelType;
         group.forEach(executor -> loops.add((EventLoop) executor));
@@ -115,6 +124,10 @@ public final class ClientResources implements AutoCloseable {
 
     public Class<? extends SocketChannel> channelType() {
         return channelType;
+    }
+
+    public LoneCallerSpin callerSpin() {
+        return callerSpin;
     }
 
     /** Null means complete on the I/O thread. */

@@ -98,7 +98,8 @@ final class ClientBuilderFromProperties {
         builder.connectionsPerNode(fastpath.getConnectionsPerNode())
                 .blockingConnectionsPerNode(fastpath.getBlockingConnectionsPerNode())
                 .watchConnectionsPerNode(fastpath.getWatchConnectionsPerNode())
-                .readPolicy(fastpath.getReadPolicy());
+                .readPolicy(fastpath.getReadPolicy())
+                .loneCallerSpin(fastpath.getLoneCallerSpin());
         if (fastpath.getIoThreads() > 0) {
             builder.ioThreads(fastpath.getIoThreads());
         }

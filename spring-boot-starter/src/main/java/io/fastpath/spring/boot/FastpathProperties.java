@@ -1,6 +1,8 @@
 package io.fastpath.spring.boot;
 
 import io.fastpath.ReadPolicy;
+import io.fastpath.RedisClientBuilder;
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -21,6 +23,16 @@ public class FastpathProperties {
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
     /** Whether pipeline and transaction results are converted to Spring's types, as with Lettuce's factory. */
     private boolean convertPipelineAndTxResults = true;
+    /** How long a template call waiting alone may spin before its thread parks (0 to 1 ms; 0 never spins). */
+    private Duration loneCallerSpin = RedisClientBuilder.DEFAULT_LONE_CALLER_SPIN;
+
+    public Duration getLoneCallerSpin() {
+        return loneCallerSpin;
+    }
+
+    public void setLoneCallerSpin(Duration loneCallerSpin) {
+        this.loneCallerSpin = loneCallerSpin;
+    }
 
     public int getConnectionsPerNode() {
         return connectionsPerNode;

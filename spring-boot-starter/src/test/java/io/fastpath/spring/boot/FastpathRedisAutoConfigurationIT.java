@@ -58,6 +58,20 @@ class FastpathRedisAutoConfigurationIT {
     }
 
     @Test
+    void aLoneCallerSpinOutsideItsRangeStopsTheContextNamingTheSetting() {
+        runner.withPropertyValues(hostAndPort(), "fastpath.lone-caller-spin=5ms").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("loneCallerSpin must be between 0 and 1 ms");
+        });
+        runner.withPropertyValues(hostAndPort(), "fastpath.lone-caller-spin=0").run(context -> {
+            assertThat(context).hasNotFailed();
+            StringRedisTemplate template = context.getBean(StringRedisTemplate.class);
+            template.opsForValue().set("parked:key", "v");
+            assertThat(template.opsForValue().get("parked:key")).isEqualTo("v");
+        });
+    }
+
+    @Test
     void fastpathsFactoryWinsOverLettucesWhenBothAreOnTheClasspath() {
         runner.withPropertyValues(hostAndPort()).run(context -> {
             assertThat(LettuceConnectionFactory.class).isNotNull(); // Lettuce is on this test's classpath
