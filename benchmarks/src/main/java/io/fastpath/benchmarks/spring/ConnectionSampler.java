@@ -8,7 +8,11 @@ import java.util.Set;
  * Reads {@code CLIENT LIST} every {@link #INTERVAL_MILLIS} ms on a connection of its own while a factory is measured:
  * the most connections named {@code name} open at once. How many connections the factory opened meanwhile comes from
  * the server's {@code total_connections_received}, which counts even one that lived between two samples (the
- * sampler's own connection is opened before the first reading).
+ * sampler's own connection is opened before the first reading). The same connection reads the server's CPU time
+ * ({@code INFO cpu}), so the scenario can say what a mode cost the server without opening another connection.
+ *
+ * <p>Thread ownership: the admin connection is shared by the sampling thread and the measuring thread, one call at a
+ * time under this sampler's lock.
  */
 final class ConnectionSampler implements AutoCloseable {
     private final Thread thread;
@@ -25,7 +29,7 @@ final class ConnectionSampler implements AutoCloseable {
         receivedAtStart = connectionsReceived(admin);
         thread = new Thread(() -> {
             while (!stop) {
-                maxOpen = Math.max(maxOpen, ids(admin, name).size());
+                maxOpen = Math.max(maxOpen, ids(name).size());
                 try {
                     Thread.sleep(INTERVAL_MILLIS); // Not synchronization: the sampling interval
                 } catch (InterruptedException interrupted) {
@@ -42,14 +46,29 @@ final class ConnectionSampler implements AutoCloseable {
         return sampler;
     }
 
-    private static Set<String> ids(RespClient admin, String name) {
+    private Set<String> ids(String name) {
         Set<String> ids = new HashSet<>();
-        for (String line : ((String) admin.call("CLIENT", "LIST")).split("\n")) {
+        for (String line : call("CLIENT", "LIST").split("\n")) {
             if (line.contains(" name=" + name + " ")) {
                 ids.add(line.substring(0, line.indexOf(' ')));
             }
         }
         return ids;
+    }
+
+    private synchronized String call(String... command) {
+        return (String) admin.call(command);
+    }
+
+    /** The server's CPU time so far (user and system, every thread of it), in microseconds. */
+    double serverCpuMicros() {
+        double seconds = 0;
+        for (String line : call("INFO", "cpu").split("\r?\n")) {
+            if (line.startsWith("used_cpu_sys:") || line.startsWith("used_cpu_user:")) {
+                seconds += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        return seconds * 1e6;
     }
 
     /** The most connections seen open at once; read after {@link #stopAndCountOpened}. */

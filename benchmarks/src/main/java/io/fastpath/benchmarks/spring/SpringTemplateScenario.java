@@ -2,6 +2,7 @@ package io.fastpath.benchmarks.spring;
 
 import io.fastpath.RedisClient;
 import io.fastpath.benchmarks.BenchContext;
+import io.fastpath.benchmarks.CpuClock;
 import io.fastpath.benchmarks.Format;
 import io.fastpath.benchmarks.Row;
 import io.fastpath.benchmarks.Scenario;
@@ -34,6 +35,11 @@ public final class SpringTemplateScenario implements Scenario {
     }
 
     @Override
+    public boolean sweepsFastpathConnections() {
+        return true;
+    }
+
+    @Override
     public String title() {
         return "(k) opsForValue().set through RedisTemplate: plain loop, executePipelined, 8 threads (seed 001)";
     }
@@ -44,13 +50,15 @@ public final class SpringTemplateScenario implements Scenario {
         String host = "127.0.0.1";
         int port = context.server().port();
         int count = context.options().bulkCount;
+        boolean referenceMeasured = false;
         for (String client : clients) {
             for (Supplier<TemplateFactories> setup : TemplateFactories.forClient(client, host, port)) {
                 context.prepareServer(admin -> { });
                 rows.add(context.withClient(client, setup, factories -> factories.label,
                         factories -> measure(factories.label, factories.template, host, port, count)));
             }
-            if (client.equals("fastpath")) {
+            if (client.startsWith("fastpath") && !referenceMeasured) {
+                referenceMeasured = true; // once, beside the first Fastpath row of a --fastpath-connections sweep
                 context.prepareServer(admin -> { });
                 rows.add(context.withClient("fastpath-async", () -> RedisClient.builder()
                         .uri("redis://" + host + ":" + port).clientName("bench-j").build(),
@@ -79,9 +87,14 @@ public final class SpringTemplateScenario implements Scenario {
                 });
             }
             double pipelined = count / seconds(start);
+            long clientCpuBefore = CpuClock.processCpuNanos();
+            double serverCpuBefore = sampler.serverCpuMicros();
             double threads = threaded(template, count);
+            double threadsClientCpu = (CpuClock.processCpuNanos() - clientCpuBefore) / 1000.0 / count;
+            double threadsServerCpu = (sampler.serverCpuMicros() - serverCpuBefore) / count;
             long opened = sampler.stopAndCountOpened();
             return new Row(label).metric("loop", loop).metric("pipelined", pipelined).metric("threads", threads)
+                    .metric("threads-client-cpu", threadsClientCpu).metric("threads-server-cpu", threadsServerCpu)
                     .metric("max-connections", sampler.maxOpen()).metric("opened", opened);
         }
     }
@@ -142,20 +155,27 @@ public final class SpringTemplateScenario implements Scenario {
     public Table table(List<Row> rows, BenchContext context) {
         double nativeAsync = Format.reference(rows, "Fastpath native async API (reference)", "pipelined");
         Table table = new Table(title(), List.of("factory", "plain loop sets/s", "executePipelined sets/s",
-                "8 threads sets/s", "pipelined vs native async", "max connections open", "connections opened"));
+                "8 threads sets/s", "8 threads CPU µs/SET: client / server", "pipelined vs native async", "max connections open", "connections opened"));
         for (Row row : rows) {
             String error = row.text("error");
             table.row(List.of(row.label() + (error.isEmpty() ? "" : " (" + error + ")"), count(row, "loop"),
-                    count(row, "pipelined"), count(row, "threads"),
+                    count(row, "pipelined"), count(row, "threads"), cpu(row),
                     row.label().startsWith("Fastpath native") ? "1.00x" : Format.ratio(row.metric("pipelined"), nativeAsync),
                     Format.count(row.metric("max-connections")), Format.count(row.metric("opened"))));
         }
         return table.note(context.options().bulkCount + " SETs of 100 bytes per mode; executePipelined in batches of " + BATCH
-                        + "; 8 threads share one template and split the keys.")
+                        + "; 8 threads share one template and split the keys. CPU per SET in the 8-thread mode: this JVM's"
+                        + " (every thread of it) and redis-server's own (INFO cpu), over the same time.")
                 .note("Connections: CLIENT LIST sampled every " + ConnectionSampler.INTERVAL_MILLIS + " ms on the benchmark's own"
                         + " connection during the three modes (the factory was connected first); \"opened\" is the server's"
                         + " total_connections_received over the same time."
                 );
+    }
+
+    private static String cpu(Row row) {
+        double client = row.metric("threads-client-cpu");
+        return Double.isNaN(client) || client == 0 ? Format.NOT_APPLICABLE
+                : String.format("%.1f / %.1f", client, row.metric("threads-server-cpu"));
     }
 
     private static String count(Row row, String metric) {

@@ -1,6 +1,7 @@
 package io.fastpath.benchmarks.spring;
 
 import io.fastpath.RedisClient;
+import io.fastpath.RedisClientBuilder;
 import io.fastpath.spring.FastpathConnectionFactory;
 import java.util.List;
 import java.util.function.Supplier;
@@ -29,21 +30,32 @@ final class TemplateFactories implements AutoCloseable {
         this.stop = stop;
     }
 
-    /** The setups for one {@code --clients} name: fastpath, lettuce (default, then shared + pool) and jedis. */
+    /**
+     * The setups for one {@code --clients} name: fastpath, {@code fastpath:N} (a {@code --fastpath-connections} sweep:
+     * {@code connectionsPerNode(N)}), lettuce (default, then shared + pool) and jedis.
+     */
     static List<Supplier<TemplateFactories>> forClient(String client, String host, int port) {
+        if (client.startsWith("fastpath:")) {
+            int connections = Integer.parseInt(client.substring("fastpath:".length()));
+            return List.of(() -> fastpath(host, port, connections));
+        }
         return switch (client) {
-            case "fastpath" -> List.of(() -> fastpath(host, port));
+            case "fastpath" -> List.of(() -> fastpath(host, port, 0));
             case "lettuce" -> List.of(() -> lettuce(host, port, false), () -> lettuce(host, port, true));
             case "jedis" -> List.of(() -> jedis(host, port));
             default -> List.of();
         };
     }
 
-    static TemplateFactories fastpath(String host, int port) {
-        FastpathConnectionFactory factory = new FastpathConnectionFactory(
-                () -> RedisClient.builder().uri("redis://" + host + ":" + port).clientName("bench-j"));
+    /** Fastpath's factory with the client's defaults when {@code connectionsPerNode} is 0, else with that many. */
+    static TemplateFactories fastpath(String host, int port, int connectionsPerNode) {
+        FastpathConnectionFactory factory = new FastpathConnectionFactory(() -> {
+            RedisClientBuilder builder = RedisClient.builder().uri("redis://" + host + ":" + port).clientName("bench-j");
+            return connectionsPerNode == 0 ? builder : builder.connectionsPerNode(connectionsPerNode);
+        });
         factory.afterPropertiesSet();
-        return new TemplateFactories("FastpathConnectionFactory (defaults)", factory, factory::destroy);
+        return new TemplateFactories(connectionsPerNode == 0 ? "FastpathConnectionFactory (defaults)"
+                : "FastpathConnectionFactory (" + connectionsPerNode + " connections)", factory, factory::destroy);
     }
 
     /** Boot's default factory; with {@code pooled}, the set-up Spring's docs give for speed: a pool for dedicated connections. */

@@ -48,7 +48,8 @@ public final class LoneCallerSpin {
 
     /**
      * Before parking on {@code future}: counts the caller as waiting and, when it is the only one and spinning
-     * pays with this server, spins until the future is done, another caller starts waiting, or the limit passes.
+     * pays with this server, spins until the future is done, another caller starts waiting, the caller is
+     * interrupted, or the limit passes.
      * Returns {@link #NOT_COUNTED}, {@link #COUNTED}, or, for a spin that ran out, the time it began; pass it to
      * {@link #leave} once the wait is over.
      */
@@ -62,6 +63,9 @@ public final class LoneCallerSpin {
             while (!future.isDone()) {
                 if (WAITING.get() != 1) {
                     return COUNTED; // another caller needs the cores: says nothing about the server
+                }
+                if (Thread.currentThread().isInterrupted()) {
+                    return COUNTED; // the park that follows answers the interrupt at once; says nothing about the server
                 }
                 if (System.nanoTime() >= end) {
                     return Math.max(start, COUNTED + 1); // leave() learns how far the reply was

@@ -108,6 +108,29 @@ class LoneCallerSpinTest {
     }
 
     @Test
+    void anInterruptDuringTheSpinEndsItSoTheParkCanAnswerIt() throws Exception {
+        LoneCallerSpin spin = new LoneCallerSpin(HOUR);
+        CompletableFuture<String> reply = new CompletableFuture<>();
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        Thread caller = new Thread(() -> {
+            try {
+                BoundedWait.await(reply, System.nanoTime() + HOUR, "GET", spin);
+                outcome.complete(null);
+            } catch (Throwable failure) {
+                outcome.complete(failure);
+            }
+        });
+        caller.start();
+        awaitWaitingCallers(1); // spinning: the limit is an hour and nothing completes the reply
+
+        caller.interrupt();
+
+        assertThat(outcome.get(30, TimeUnit.SECONDS)).isInstanceOf(RedisException.class).hasMessageContaining("interrupted");
+        caller.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(LoneCallerSpin.waitingCallers()).isZero();
+    }
+
+    @Test
     void aClientThatDoesNotSpinNeverCountsItsCallers() {
         assertThat(LoneCallerSpin.OFF.arrive(new CompletableFuture<>())).isEqualTo(LoneCallerSpin.NOT_COUNTED);
         assertThat(LoneCallerSpin.waitingCallers()).isZero();
