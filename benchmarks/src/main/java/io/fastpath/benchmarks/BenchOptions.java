@@ -22,7 +22,12 @@ public final class BenchOptions {
   public Duration warmup = Duration.ofSeconds(5);
   public int bulkCount = 1_000_000;
   public int repeat = 1;
-  /** Fastpath connection counts to run as separate rows in a, c and d; empty runs its default once. */
+  /**
+   * Caller threads of c and f (64: many callers sharing one client); a few (4) show light load, where
+   * each caller's round trip counts more than the batching of many.
+   */
+  public int callers = 64;
+  /** Fastpath connection counts to run as separate rows in a, c, d and k; empty runs its default once. */
   public List<Integer> fastpathConnections = List.of();
   /** Cluster sizes (primaries) for scenario f, each its own table within the one run. */
   public List<Integer> clusterNodes = List.of(6);
@@ -47,7 +52,7 @@ public final class BenchOptions {
   public static BenchOptions parse(String[] arguments) {
     List<String[]> pairs = new ArrayList<>();
     for (String name : List.of("scenarios", "clients", "duration", "warmup", "count", "repeat", "fastpath-connections",
-        "cluster-nodes", "cluster-rate", "metrics",
+        "callers", "cluster-nodes", "cluster-rate", "metrics",
         "redis-server", "redis-benchmark", "results")) {
       String value = System.getProperty("bench." + name);
       if (value != null) {
@@ -110,6 +115,12 @@ public final class BenchOptions {
         break;
       case "repeat":
         repeat = Integer.parseInt(value);
+        break;
+      case "callers":
+        callers = Integer.parseInt(value);
+        if (callers < 1) {
+          throw new IllegalArgumentException("--callers must be at least 1, got " + value + "\n" + usage());
+        }
         break;
       case "fastpath-connections":
         fastpathConnections = numbers(value);
@@ -176,7 +187,7 @@ public final class BenchOptions {
         "                     (also: jedis-pool64, fastpath-nodetour: Fastpath with congestionDetour(false),",
         "                      fastpath-unbounded: scenario g, Fastpath's cache without maxInvalidationDelay)",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
-        "                     [--fastpath-connections 1,2,4,8] [--cluster-nodes 6,12] [--cluster-rate 25000]",
+        "                     [--fastpath-connections 1,2,4,8] [--callers 64] [--cluster-nodes 6,12] [--cluster-rate 25000]",
         "                     [--metrics off,micrometer,otel]  (c and f: one row per mode, Lettuce with Micrometer too)",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
         "  a sequential SET/GET, b bulk SETs (async window and bulk mode), c 64 callers GET,",
@@ -197,6 +208,7 @@ public final class BenchOptions {
         + " warmup=" + warmup.toMillis() / 1000.0 + "s"
         + " count=" + bulkCount
         + " repeat=" + repeat
+        + (callers == 64 ? "" : " callers=" + callers)
         + (fastpathConnections.isEmpty() ? "" : " fastpath-connections=" + fastpathConnections.stream()
             .map(String::valueOf).collect(Collectors.joining(",")))
         + (scenarios.contains("f") || scenarios.contains("l") ? " cluster-nodes=" + clusterNodes.stream().map(String::valueOf)

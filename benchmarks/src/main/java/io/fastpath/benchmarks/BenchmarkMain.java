@@ -80,9 +80,9 @@ public final class BenchmarkMain {
   /** Every scenario in report order; f once per cluster size. */
   private static List<Scenario> scenarios(BenchOptions options) {
     List<Scenario> scenarios = new ArrayList<>(List.of(
-        new SequentialScenario(), new BulkSetScenario(), new ConcurrentGetScenario(),
+        new SequentialScenario(), new BulkSetScenario(), new ConcurrentGetScenario(options.callers),
         new LargeValueScenario(), new RedisBenchmarkBaseline()));
-    options.clusterNodes.forEach(primaries -> scenarios.add(new ClusterScenario(primaries)));
+    options.clusterNodes.forEach(primaries -> scenarios.add(new ClusterScenario(primaries, options.callers)));
     scenarios.add(new CacheHitRateScenario()); // g: only with --scenarios g
     scenarios.add(new CacheStalenessScenario());
     scenarios.add(new PrimaryKillScenario());

@@ -47,6 +47,16 @@ class BenchOptionsTest {
   }
 
   @Test
+  void theCallerCountOfCAndFIsSixtyFourUnlessGivenAndAtLeastOne() {
+    assertThat(BenchOptions.parse(new String[0]).callers).isEqualTo(64);
+    BenchOptions light = BenchOptions.parse(new String[] {"--callers", "4"});
+    assertThat(light.callers).isEqualTo(4);
+    assertThat(light.describe()).contains("callers=4");
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--callers", "0"}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--callers must be at least 1");
+  }
+
+  @Test
   void theClusterBulkScenarioIsNamedWithItsClusterSizesButNotRunByDefault() {
     BenchOptions options = BenchOptions.parse(new String[] {"--scenarios", "l", "--cluster-nodes", "6,12"});
 

@@ -18,7 +18,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Predicate;
 
 /**
- * (f) A local Redis Cluster of primaries, every client given the address of one node: 64 callers
+ * (f) A local Redis Cluster of primaries, every client given the address of one node: 64 callers (--callers)
  * doing blocking GETs of random keys, first in a closed loop for throughput and CPU per op (f1), then
  * at a fixed total rate with latencies measured from each GET's scheduled time (f2).
  *
@@ -27,15 +27,17 @@ import java.util.function.Predicate;
  */
 public final class ClusterScenario implements Scenario {
 
-  static final int CALLERS = 64;
   static final int KEY_COUNT = 100_000;
 
   private static final List<String> KEYS = Keyspace.keys("key:", KEY_COUNT);
 
   private final int primaries;
+  /** Caller threads of f1 and f2 (--callers). */
+  private final int callers;
 
-  public ClusterScenario(int primaries) {
+  public ClusterScenario(int primaries, int callers) {
     this.primaries = primaries;
+    this.callers = callers;
   }
 
   @Override
@@ -50,7 +52,7 @@ public final class ClusterScenario implements Scenario {
 
   @Override
   public String title() {
-    return "(f) Cluster of " + primaries + " primaries: " + CALLERS + " callers doing blocking GETs,"
+    return "(f) Cluster of " + primaries + " primaries: " + callers + " callers doing blocking GETs,"
         + " closed loop (f1) and open loop at a fixed rate (f2)";
   }
 
@@ -78,18 +80,18 @@ public final class ClusterScenario implements Scenario {
     }
   }
 
-  private static Row measure(BenchContext context, ClusterBenchClient client) {
+  private Row measure(BenchContext context, ClusterBenchClient client) {
     CallerLoop.Call get = (caller, iteration) -> {
       String key = KEYS.get(ThreadLocalRandom.current().nextInt(KEY_COUNT));
       if (client.get(key) == null) {
         throw new IllegalStateException("GET " + key + " returned nil");
       }
     };
-    CallerLoop.run(CALLERS, context.options().warmup, get);
+    CallerLoop.run(callers, context.options().warmup, get);
     BenchContext.collectGarbage();
-    LoopResult closed = CallerLoop.run(CALLERS, context.options().duration, get);
+    LoopResult closed = CallerLoop.run(callers, context.options().duration, get);
     BenchContext.collectGarbage();
-    OpenLoop.Result open = OpenLoop.run(CALLERS, context.options().duration, context.options().clusterRate, get);
+    OpenLoop.Result open = OpenLoop.run(callers, context.options().duration, context.options().clusterRate, get);
     Row row = new Row(client.label());
     addLoop(row, "closed-", closed);
     addLoop(row, "open-", open.loop());
@@ -141,7 +143,7 @@ public final class ClusterScenario implements Scenario {
             + " over every primary; each client is given one node's address and finds the rest itself.")
         .note("f1: closed loop, each caller sends its next GET when the last returns. f2: "
             + Format.count(context.options().clusterRate) + " GETs/s in total, each caller owning every "
-            + CALLERS + "th slot of one schedule; latency runs from the scheduled time, so a client that"
+            + callers + "th slot of one schedule; latency runs from the scheduled time, so a client that"
             + " falls behind is charged for the wait. GETs still unsent at the end count with their"
             + " lateness then (a lower bound).")
         .note("f1 vs best peer: ops/s divided by that of " + bestClosed.map(Row::label).orElse("no error-free peer")

@@ -24,7 +24,12 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class ConcurrentGetScenario implements Scenario {
 
-  static final int CALLERS = 64;
+  /** Caller threads (--callers). */
+  private final int callers;
+
+  public ConcurrentGetScenario(int callers) {
+    this.callers = callers;
+  }
 
   @Override
   public String id() {
@@ -43,7 +48,7 @@ public final class ConcurrentGetScenario implements Scenario {
 
   @Override
   public String title() {
-    return "(c) " + CALLERS + " caller threads doing blocking GETs";
+    return "(c) " + callers + " caller threads doing blocking GETs";
   }
 
   @Override
@@ -67,16 +72,16 @@ public final class ConcurrentGetScenario implements Scenario {
     return expanded;
   }
 
-  private static Row measure(BenchContext context, BenchClient client) {
+  private Row measure(BenchContext context, BenchClient client) {
     CallerLoop.Call get = (caller, iteration) -> {
       String key = Keyspace.smallKey(ThreadLocalRandom.current().nextInt(Keyspace.SMALL_KEY_COUNT));
       if (client.get(key) == null) {
         throw new IllegalStateException("GET " + key + " returned nil");
       }
     };
-    CallerLoop.run(CALLERS, context.options().warmup, get);
+    CallerLoop.run(callers, context.options().warmup, get);
     BenchContext.collectGarbage();
-    LoopResult result = CallerLoop.run(CALLERS, context.options().duration, get);
+    LoopResult result = CallerLoop.run(callers, context.options().duration, get);
     return result.addTo(new Row(client.label()), "");
   }
 
