@@ -55,7 +55,7 @@ final class TemplateFactories implements AutoCloseable {
         });
         factory.afterPropertiesSet();
         return new TemplateFactories(connectionsPerNode == 0 ? "FastpathConnectionFactory (defaults)"
-                : "FastpathConnectionFactory (" + connectionsPerNode + " connections)", factory, factory::destroy);
+                : "FastpathConnectionFactory (" + connectionsPerNode + (connectionsPerNode == 1 ? " connection)" : " connections)"), factory, factory::destroy);
     }
 
     /** Boot's default factory; with {@code pooled}, the set-up Spring's docs give for speed: a pool for dedicated connections. */
