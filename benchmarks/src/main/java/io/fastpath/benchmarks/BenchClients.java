@@ -27,6 +27,8 @@ public final class BenchClients {
   public static final String FASTPATH_NO_DETOUR = "fastpath-nodetour";
   /** Scenario g only: Fastpath's cache without its invalidation-delay bound (see CachedReaders). */
   public static final String FASTPATH_CACHE_UNBOUNDED = "fastpath-unbounded";
+  /** Scenario g: Fastpath with no client-side cache, every GET a round trip (what a cache miss is measured against). */
+  public static final String FASTPATH_UNCACHED = "fastpath-uncached";
 
   public static final List<String> ALL = List.of(FASTPATH, LETTUCE, JEDIS, REDISSON, VERTX);
 
@@ -61,7 +63,7 @@ public final class BenchClients {
   /** Plain {@code fastpath} or a sweep variant such as {@code fastpath:4} or {@code fastpath+otel}. */
   public static boolean isFastpath(String name) {
     return name.equals(FASTPATH) || name.equals(FASTPATH_NO_DETOUR) || name.equals(FASTPATH_CACHE_UNBOUNDED)
-        || name.startsWith(FASTPATH + SWEEP_SEPARATOR) || name.startsWith(FASTPATH + METRICS_SEPARATOR);
+        || name.equals(FASTPATH_UNCACHED) || name.startsWith(FASTPATH + SWEEP_SEPARATOR) || name.startsWith(FASTPATH + METRICS_SEPARATOR);
   }
 
   /**

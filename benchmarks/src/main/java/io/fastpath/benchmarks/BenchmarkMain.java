@@ -97,7 +97,8 @@ public final class BenchmarkMain {
   private static List<String> availableClients(BenchOptions options) {
     for (String name : options.clients) {
       if (!BenchClients.ALL.contains(name) && !name.equals(BenchClients.JEDIS_TUNED)
-          && !name.equals(BenchClients.FASTPATH_NO_DETOUR) && !name.equals(BenchClients.FASTPATH_CACHE_UNBOUNDED)) {
+          && !name.equals(BenchClients.FASTPATH_NO_DETOUR) && !name.equals(BenchClients.FASTPATH_CACHE_UNBOUNDED)
+          && !name.equals(BenchClients.FASTPATH_UNCACHED)) {
         System.err.println("unknown client " + name + "\n" + BenchOptions.usage());
         System.exit(2);
       }

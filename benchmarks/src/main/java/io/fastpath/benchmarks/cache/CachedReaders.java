@@ -25,12 +25,15 @@ import org.redisson.config.Protocol;
 /**
  * The three caches scenario (g) compares, each bounded to about the same number of entries:
  * Fastpath's by bytes, Lettuce's {@code ClientSideCaching} over an LRU map we supply (it has no bound
- * of its own), Redisson's {@code getClientSideCaching} with its LRU size bound.
+ * of its own), Redisson's {@code getClientSideCaching} with its LRU size bound; and Fastpath without a
+ * cache, the round trip a miss is measured against.
  */
 final class CachedReaders {
   /** Fastpath with its invalidation-delay bound off, to measure what the bound costs a hit (g1) and buys (g2). */
   static final String FASTPATH_UNBOUNDED = "fastpath-unbounded";
-  static final List<String> ALL = List.of("fastpath", FASTPATH_UNBOUNDED, "lettuce", "redisson");
+  /** Fastpath without a cache: every read a plain GET, the baseline a cache miss is compared with (g1 at 0% hot). */
+  static final String FASTPATH_UNCACHED = "fastpath-uncached";
+  static final List<String> ALL = List.of("fastpath", FASTPATH_UNBOUNDED, FASTPATH_UNCACHED, "lettuce", "redisson");
   /** Room for about 2,000 small entries in Fastpath's accounting (key, command, reply, overhead). */
   static final long FASTPATH_MAX_BYTES = 512 * 1024;
   static final int PEER_MAX_ENTRIES = 2_000;
@@ -41,6 +44,7 @@ final class CachedReaders {
     return switch (name) {
       case "fastpath" -> fastpath(uri, "fastpath", CacheOptions.maxBytes(FASTPATH_MAX_BYTES));
       case FASTPATH_UNBOUNDED -> fastpath(uri, FASTPATH_UNBOUNDED, CacheOptions.maxBytes(FASTPATH_MAX_BYTES).withoutInvalidationDelayBound());
+      case FASTPATH_UNCACHED -> uncached(uri);
       case "lettuce" -> lettuce(uri);
       case "redisson" -> redisson(uri);
       default -> throw new IllegalArgumentException("no client-side cache for " + name);
@@ -74,6 +78,41 @@ final class CachedReaders {
       public String held() {
         CacheStats stats = client.cacheStats();
         return String.format(Locale.ROOT, "%,d of %,d bytes (%,d keys)", stats.bytesUsed(), FASTPATH_MAX_BYTES, stats.entries());
+      }
+
+      @Override
+      public void close() {
+        client.close();
+      }
+    };
+  }
+
+  private static CachedReader uncached(String uri) {
+    RedisClient client = RedisClient.create(uri);
+    return new CachedReader() {
+      @Override
+      public String label() {
+        return FASTPATH_UNCACHED;
+      }
+
+      @Override
+      public String get(String key) {
+        return client.get(key);
+      }
+
+      @Override
+      public long hits() {
+        return -1; // no cache: the hit rate is n/a, not 0%
+      }
+
+      @Override
+      public long misses() {
+        return -1;
+      }
+
+      @Override
+      public String held() {
+        return "no cache";
       }
 
       @Override
