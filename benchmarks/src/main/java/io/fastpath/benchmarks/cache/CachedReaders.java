@@ -44,15 +44,16 @@ final class CachedReaders {
     return switch (name) {
       case "fastpath" -> fastpath(uri, "fastpath", CacheOptions.maxBytes(FASTPATH_MAX_BYTES));
       case FASTPATH_UNBOUNDED -> fastpath(uri, FASTPATH_UNBOUNDED, CacheOptions.maxBytes(FASTPATH_MAX_BYTES).withoutInvalidationDelayBound());
-      case FASTPATH_UNCACHED -> uncached(uri);
+      case FASTPATH_UNCACHED -> fastpath(uri, FASTPATH_UNCACHED, null);
       case "lettuce" -> lettuce(uri);
       case "redisson" -> redisson(uri);
       default -> throw new IllegalArgumentException("no client-side cache for " + name);
     };
   }
 
+  /** {@code options} null: no cache, every read a GET, and hits, misses and what it holds say so. */
   private static CachedReader fastpath(String uri, String label, CacheOptions options) {
-    RedisClient client = RedisClient.builder().uri(uri).clientSideCache(options).build();
+    RedisClient client = options == null ? RedisClient.create(uri) : RedisClient.builder().uri(uri).clientSideCache(options).build();
     return new CachedReader() {
       @Override
       public String label() {
@@ -66,53 +67,21 @@ final class CachedReaders {
 
       @Override
       public long hits() {
-        return client.cacheStats().hits();
+        return options == null ? -1 : client.cacheStats().hits(); // no cache: the hit rate is n/a, not 0%
       }
 
       @Override
       public long misses() {
-        return client.cacheStats().misses();
+        return options == null ? -1 : client.cacheStats().misses();
       }
 
       @Override
       public String held() {
+        if (options == null) {
+          return "no cache";
+        }
         CacheStats stats = client.cacheStats();
         return String.format(Locale.ROOT, "%,d of %,d bytes (%,d keys)", stats.bytesUsed(), FASTPATH_MAX_BYTES, stats.entries());
-      }
-
-      @Override
-      public void close() {
-        client.close();
-      }
-    };
-  }
-
-  private static CachedReader uncached(String uri) {
-    RedisClient client = RedisClient.create(uri);
-    return new CachedReader() {
-      @Override
-      public String label() {
-        return FASTPATH_UNCACHED;
-      }
-
-      @Override
-      public String get(String key) {
-        return client.get(key);
-      }
-
-      @Override
-      public long hits() {
-        return -1; // no cache: the hit rate is n/a, not 0%
-      }
-
-      @Override
-      public long misses() {
-        return -1;
-      }
-
-      @Override
-      public String held() {
-        return "no cache";
       }
 
       @Override

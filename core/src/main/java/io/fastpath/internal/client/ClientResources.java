@@ -38,15 +38,16 @@ public final class ClientResources implements AutoCloseable {
     /** How this client's blocking callers wait: spinning briefly when alone, then parked. */
     private final LoneCallerSpin callerSpin;
 
-    /**
-     * @param userExecutor the executor to complete futures on, or null for a client-owned pool
-     * @param directCompletion complete futures on the I/O thread (user callbacks then run there)
-     */
-    /** Callers that park at once, without spinning (tests). */
+    /** As below, with callers that park at once, without spinning (tests). */
     public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion) {
         this(ioThreads, userExecutor, directCompletion, LoneCallerSpin.OFF);
     }
 
+    /**
+     * @param userExecutor the executor to complete futures on, or null for a client-owned pool
+     * @param directCompletion complete futures on the I/O thread (user callbacks then run there)
+     * @param callerSpin how blocking callers wait (see {@link LoneCallerSpin})
+     */
     public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion, LoneCallerSpin callerSpin) {
         this(new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("fastpath-io", true), Transport.ioHandlerFactory()),
                 true, Transport.channelType(), userExecutor, directCompletion, callerSpin);

@@ -52,14 +52,15 @@ class LoneCallerSpinTest {
     }
 
     @Test
-    void repliesFromFarAwayStopTheSpinningButForAProbeOnceInThirtyTwoWaits() throws Exception {
-        LoneCallerSpin spin = new LoneCallerSpin(TimeUnit.MICROSECONDS.toNanos(1));
+    void repliesFromFarAwayStopTheSpinningButForAProbeOnceInThirtyTwoWaits() {
+        long limit = TimeUnit.MICROSECONDS.toNanos(1);
+        LoneCallerSpin spin = new LoneCallerSpin(limit);
         for (int i = 0; i < LoneCallerSpin.GIVE_UP_AFTER; i++) {
             assertThat(spin.spinsWhenAlone()).as("before far reply %d", i + 1).isTrue();
             long arrival = spin.arrive(new CompletableFuture<>()); // spins 1 µs and runs out
             assertThat(arrival).isPositive();
-            Thread.sleep(1); // Not synchronization: the reply that comes over 8 spin limits (8 µs) later
-            spin.leave(arrival);
+            // The spin's start moved back past 8 limits: leave() then sees the reply come from far away.
+            spin.leave(arrival - (LoneCallerSpin.FAR_FACTOR + 1) * limit);
         }
 
         long spinning = IntStream.range(0, 2 * LoneCallerSpin.PROBE_EVERY).filter(i -> spin.spinsWhenAlone()).count();
