@@ -1,30 +1,29 @@
 package io.fastpath.internal.cache;
 
-import io.fastpath.RedisServerException;
 import io.fastpath.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
-import io.fastpath.internal.command.UnexpectedReplyException;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
-import io.fastpath.internal.connection.ReplyHook;
+import io.fastpath.internal.connection.TrackingSession;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * One read sent to fill the cache, shared by every caller that missed on it meanwhile (R5).
  *
- * <p>On the wire, one contiguous group (R2): {@code CLIENT CACHING YES} (OPTIN mode only), {@code MULTI},
- * the read, {@code PTTL key}, {@code EXEC}. The read and its TTL come from one atomic step, and the
- * entry is stored by {@link #onReply} on the connection's event loop when the EXEC reply is matched,
- * before the next frame is decoded (R1): an invalidation decoded earlier came from a write the read
- * already saw, one decoded later removes the stored entry.
+ * <p>On the wire, one contiguous group (R2): {@code CLIENT CACHING YES} (OPTIN mode only), the read, {@code PTTL key}.
+ * The server tracks the key from the read on, so any change to it after the read sends this connection an
+ * invalidation, in its ordered stream. The read's reply is noted ({@link #onReadReply}) and stored when the PTTL reply
+ * is matched ({@link #onPttlReply}), on the event loop before the next frame is decoded (R1), unless an invalidation
+ * of the key, or the end of the connection's tracking session, was decoded between the two replies: then the key
+ * changed after the read, and the PTTL may describe the new value. An invalidation decoded before the read's reply
+ * came from a write the read already saw; one decoded after the PTTL reply removes the stored entry. This replaced
+ * {@code MULTI, read, PTTL, EXEC}, which read both atomically at the price of two more commands per miss (benchmark
+ * scenario g, 0% hot).
  */
-final class CacheFill implements ReplyHook {
+final class CacheFill {
     private static final byte[][] CACHING_YES = words("CLIENT", "CACHING", "YES");
-    private static final byte[][] MULTI = words("MULTI");
-    private static final byte[][] EXEC = words("EXEC");
     private static final byte[] PTTL = "PTTL".getBytes(StandardCharsets.US_ASCII);
 
     private final ClientSideCache cache;
@@ -36,8 +35,12 @@ final class CacheFill implements ReplyHook {
     /** The timeout its deadline came from (the client's or a withTimeout view's): only readers with the same one join. */
     final long timeoutNanos;
     private final long deadlineNanos;
-    /** The read's reply (or its server error as an ErrorReply); completes on an I/O thread. */
+    /** The read's reply (or its server error as an ErrorReply); completes on an I/O thread, after the store. */
     final CompletableFuture<Reply> result = new CompletableFuture<>();
+    /** The read's reply as its connection's event loop matched it; read by whichever thread completes {@link #result}. */
+    private volatile ReadReply readReply;
+    /** Set when the PTTL entry ended, answered or failed; with {@link #readReply} it decides who completes the readers. */
+    private volatile boolean pttlDone;
 
     CacheFill(ClientSideCache cache, CacheKey key, byte[][] readArgs, String name, long stamp, long timeoutNanos,
               long deadlineNanos) {
@@ -50,60 +53,72 @@ final class CacheFill implements ReplyHook {
         this.deadlineNanos = deadlineNanos;
     }
 
-    /** Any thread: sends the group; a refused EXEC (a slot moved mid-MULTI: EXECABORT) falls back to the plain read. */
+    /** Any thread: sends the group; {@link #result} completes with the read's reply once its PTTL reply was handled. */
     void send(FillRoute route, boolean optIn) {
-        byte[][] pttl = {PTTL, key.bytes};
-        byte[][][] preamble = optIn ? new byte[][][] {CACHING_YES, MULTI, readArgs, pttl} : new byte[][][] {MULTI, readArgs, pttl};
         // Not read-only, so a cluster never routes it to a replica; completes on the I/O thread that read it.
-        CommandSpec<Reply> exec = new CommandSpec<>(name, EXEC, CacheFill::readReplyOf, key.bytes, false);
-        CommandFuture<Reply> future = new CommandFuture<>(exec, true, deadlineNanos).preamble(preamble).replyHook(this);
+        CommandSpec<Reply> read = new CommandSpec<>(name, readArgs, Converters.REPLY, key.bytes, false);
+        CommandFuture<Reply> future = new CommandFuture<>(read, true, deadlineNanos)
+                .replyHook(this::onReadReply)
+                .postamble(new byte[][] {PTTL, key.bytes}, this::onPttlReply, (pttl, failure) -> onPttlDone());
+        if (optIn) {
+            future.preamble(new byte[][][] {CACHING_YES});
+        }
         future.whenComplete((reply, failure) -> {
-            if (failure == null) {
-                result.complete(reply);
-            } else if (failure instanceof RedisServerException) {
-                CommandSpec<Reply> plain = new CommandSpec<>(name, readArgs, Converters.REPLY, key.bytes, true);
-                try {
-                    route.sendUncached(plain, deadlineNanos).whenComplete((plainReply, plainFailure) -> {
-                        if (plainFailure == null) {
-                            result.complete(plainReply);
-                        } else {
-                            result.completeExceptionally(plainFailure);
-                        }
-                    });
-                } catch (RuntimeException notSent) {
-                    result.completeExceptionally(notSent); // every reader waiting on this fill must be released
+            ReadReply noted = readReply;
+            if (failure != null) {
+                if (noted != null) {
+                    result.complete(noted.value); // a server error (WRONGTYPE...): handed on as an ErrorReply, as MGET needs
+                } else {
+                    result.completeExceptionally(failure); // never answered: timed out, not sent, connection lost
                 }
-            } else {
-                result.completeExceptionally(failure);
-            }
+            } else if (noted == null || pttlDone) {
+                // The PTTL entry already ended (its deadline passed first), or no hook saw the reply (a route without
+                // a connection): nothing more will complete the readers, so this does, without a store.
+                result.complete(noted == null ? reply : noted.value);
+            } // otherwise the PTTL's reply completes the result, after the store
         });
         route.send(future);
     }
 
-    /** Event loop, in wire order: stores the read's reply unless it is an error (R8: errors are never cached). */
-    @Override
-    public void onReply(Connection connection, Reply reply) {
-        if (reply instanceof Reply.ArrayReply exec && exec.elements().size() == 2
-                && !(exec.elements().get(0) instanceof Reply.ErrorReply)
-                && exec.elements().get(1) instanceof Reply.IntegerReply pttl) {
-            cache.store(connection, this, exec.elements().get(0), pttl.value());
-        }
+    /** Event loop, in wire order: notes the read's reply with what could make it stale before the PTTL reply. */
+    private void onReadReply(Connection connection, Reply reply) {
+        readReply = new ReadReply(reply, connection, connection.trackingSession(), cache.invalidationStamp(key));
     }
 
-    /** EXEC's reply is [read reply, PTTL]; the caller gets the first (an error element is handed on as it is). */
-    private static Reply readReplyOf(Reply exec) {
-        if (exec instanceof Reply.ArrayReply array && array.elements().size() == 2) {
-            return array.elements().get(0);
+    /**
+     * Event loop, in wire order: stores the noted read unless it was an error (R8: errors are never cached), the PTTL was
+     * refused (an ASK redirect's group), or the key changed since the read (see the class comment).
+     */
+    private void onPttlReply(Connection connection, Reply reply) {
+        ReadReply noted = readReply;
+        if (noted == null || noted.connection != connection || !(reply instanceof Reply.IntegerReply pttl)
+                || noted.value instanceof Reply.ErrorReply) {
+            return; // the read was redirected (this PTTL belongs to an earlier attempt) or is not cacheable
         }
-        throw new UnexpectedReplyException("EXEC's two replies", exec);
+        TrackingSession session = connection.trackingSession();
+        if (session != noted.session || cache.invalidationStamp(key) != noted.invalidationStamp) {
+            return; // an invalidation (or a FLUSHALL's renewal) came between the read's reply and this one
+        }
+        cache.store(connection, this, noted.value, pttl.value());
+    }
+
+    /** The PTTL entry completed (answered or failed): the readers get the read's reply, if it came. */
+    private void onPttlDone() {
+        pttlDone = true; // before reading the note: the read's completion checks them the other way round
+        ReadReply noted = readReply;
+        if (noted != null) {
+            result.complete(noted.value);
+        }
     }
 
     private static byte[][] words(String... words) {
-        List<String> list = List.of(words);
-        byte[][] bytes = new byte[list.size()][];
+        byte[][] bytes = new byte[words.length][];
         for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = list.get(i).getBytes(StandardCharsets.US_ASCII);
+            bytes[i] = words[i].getBytes(StandardCharsets.US_ASCII);
         }
         return bytes;
     }
+
+    /** The read's reply, the connection and tracking session it came on, and the key's invalidation stamp at that moment. */
+    private record ReadReply(Reply value, Connection connection, TrackingSession session, long invalidationStamp) {}
 }

@@ -62,6 +62,8 @@ public final class ClientSideCache implements ClientTracking {
     private final ConcurrentHashMap<ReadKey, CacheFill> inFlight = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<EventLoop, LoopHeartbeat> heartbeats = new ConcurrentHashMap<>();
     private final AtomicLongArray writeStamps = new AtomicLongArray(STAMP_STRIPES);
+    /** Invalidations received per key stripe: a fill whose key's count moved between its read and PTTL replies is not stored. */
+    private final AtomicLongArray invalidationStamps = new AtomicLongArray(STAMP_STRIPES);
     /** The client's command observer, told of each hit; null when it observes nothing. Set before the client is published. */
     private CommandObserver observer;
     private final LongAdder hits = new LongAdder();
@@ -351,6 +353,11 @@ public final class ClientSideCache implements ClientTracking {
         }
     }
 
+    /** Event loop: how many invalidations of the keys sharing {@code key}'s stripe any connection has received. */
+    long invalidationStamp(CacheKey key) {
+        return invalidationStamps.get(key.stripe(STAMP_STRIPES));
+    }
+
     // ---- invalidations (event loop) ----
 
     @Override
@@ -370,7 +377,9 @@ public final class ClientSideCache implements ClientTracking {
             for (Reply key : array.elements()) {
                 if (key instanceof Reply.BulkStringReply bulk) {
                     invalidations.increment();
-                    entries.invalidate(new CacheKey(bulk.value()));
+                    CacheKey cacheKey = new CacheKey(bulk.value());
+                    invalidationStamps.incrementAndGet(cacheKey.stripe(STAMP_STRIPES)); // see CacheFill#onPttlReply
+                    entries.invalidate(cacheKey);
                 }
             }
             return;

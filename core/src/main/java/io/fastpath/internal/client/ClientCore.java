@@ -328,11 +328,6 @@ public final class ClientCore implements AutoCloseable {
             public boolean ownsKey(Connection connection, byte[] key) {
                 return cluster == null || cluster.isPrimaryFor(connection.endpoint(), SlotHash.slot(key));
             }
-
-            @Override
-            public CompletableFuture<Reply> sendUncached(CommandSpec<Reply> read, long deadlineNanos) {
-                return sendToServer(read, true, deadlineNanos);
-            }
         }, resources.nextEventLoop());
     }
 

@@ -81,7 +81,7 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
     private volatile boolean answeredByPush;
     /**
      * Commands written right before this one, in the same buffer, their replies consumed by internal FIFO
-     * entries (a cache fill's CLIENT CACHING YES, MULTI, read, PTTL before its EXEC); set before the send.
+     * entries (a cache fill's CLIENT CACHING YES before its read); set before the send.
      */
     byte[][][] preamble;
     /**
@@ -92,6 +92,8 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
      */
     byte[][] postamble;
     private BiConsumer<Reply, Throwable> postambleReply;
+    /** Sees the postamble's reply on the event loop, in wire order, before it completes (a cache fill's PTTL); set before the send. */
+    private ReplyHook postambleHook;
     /** Sees this command's reply on the event loop, in wire order, before it completes (a cache fill); set before the send. */
     private ReplyHook replyHook;
     /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
@@ -205,8 +207,21 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
         return this;
     }
 
+    /**
+     * As {@link #postamble(byte[][], BiConsumer)}, and {@code inWireOrder} sees the postamble's reply on the event
+     * loop before the next frame is decoded (a cache fill stores its read when its PTTL reply arrives).
+     */
+    public CommandFuture<T> postamble(byte[][] command, ReplyHook inWireOrder, BiConsumer<Reply, Throwable> onReply) {
+        this.postambleHook = inWireOrder;
+        return postamble(command, onReply);
+    }
+
     BiConsumer<Reply, Throwable> postambleReply() {
         return postambleReply;
+    }
+
+    ReplyHook postambleHook() {
+        return postambleHook;
     }
 
     public CommandFuture<T> replyHook(ReplyHook hook) {
@@ -289,7 +304,7 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
     /**
      * True when this written command may be sent again after its connection was lost: read-only (with
      * {@code retryReads}) or marked idempotent, not internal (a MULTI block's own entries are), not carrying a
-     * MULTI block or a cache fill's group, and not replayed {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
+     * MULTI block or a preamble (a cache fill's CLIENT CACHING YES), and not replayed {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
      */
     boolean mayReplay(boolean retryReads) {
         return !internal && transaction == null && preamble == null && replays < MAX_REPLAYS
@@ -401,7 +416,7 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
 
     @Override
     public boolean cacheFill() {
-        return preamble != null; // only a cache fill writes a preamble (CLIENT CACHING YES, MULTI, read, PTTL)
+        return postambleHook != null; // only a cache fill watches its postamble (PTTL) in wire order
     }
 
     @Override

@@ -106,7 +106,7 @@ final class CommandWriter {
             return;
         }
         byte[][][] preamble = command.preamble;
-        if (preamble != null) { // e.g. a cache fill's CLIENT CACHING YES, MULTI...: one contiguous group
+        if (preamble != null) { // e.g. a cache fill's CLIENT CACHING YES, which applies to the next command only
             for (byte[][] words : preamble) {
                 CommandFuture<Reply> step = new CommandFuture<>(
                         new CommandSpec<>("PREAMBLE", words, Converters.REPLY, null, false), true, command.deadlineNanos);
@@ -121,10 +121,10 @@ final class CommandWriter {
         encode(command.spec.args());
         append(command);
         byte[][] postamble = command.postamble;
-        if (postamble != null) { // e.g. WAIT after a write: it must follow it on this very connection
+        if (postamble != null) { // e.g. WAIT after a write, a cache fill's PTTL: it must follow on this very connection
             CommandFuture<Reply> after = new CommandFuture<>(new CommandSpec<>(
                     new String(postamble[0], StandardCharsets.US_ASCII), postamble, Converters.REPLY, null, false),
-                    true, command.deadlineNanos);
+                    true, command.deadlineNanos).replyHook(command.postambleHook());
             after.whenComplete(command.postambleReply());
             writeInternalEntry(after);
         }

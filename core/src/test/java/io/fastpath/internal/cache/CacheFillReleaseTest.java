@@ -47,11 +47,6 @@ class CacheFillReleaseTest {
                 public boolean ownsKey(Connection connection, byte[] key) {
                     return true;
                 }
-
-                @Override
-                public CompletableFuture<Reply> sendUncached(CommandSpec<Reply> read, long deadlineNanos) {
-                    throw new AssertionError("not used here");
-                }
             }, clock);
 
             CompletableFuture<Reply> first = cache.read(get("k"), true, TimeUnit.SECONDS.toNanos(5));
