@@ -19,7 +19,7 @@ package io.fastpath;
  *       before its caller sees the outcome.
  * </ol>
  * A command that fails before reaching a connection (no node serves its slot) is started and completed only.
- * The handshake's commands and the client's internal entries (ASKING, MULTI, a cache fill's preamble) are
+ * The handshake's commands and the client's internal entries (ASKING, MULTI, a cache fill's CACHING YES and PTTL) are
  * never seen on their own; a cache fill is seen as the read it fills ({@link ObservedCommand#cacheFill()}),
  * and a MULTI/EXEC block as its EXEC ({@link ObservedCommand#batchSize()}). The client's own queries through
  * its connections (a cluster's CLUSTER SHARDS, COMMAND GETKEYS for an unknown command) are seen like any other.
