@@ -72,8 +72,9 @@ final class CacheFill {
                     result.completeExceptionally(failure); // never answered: timed out, not sent, connection lost
                 }
             } else if (noted == null || pttlDone) {
-                // The PTTL entry already ended (its deadline passed first), or no hook saw the reply (a route without
-                // a connection): nothing more will complete the readers, so this does, without a store.
+                // A PTTL entry already ended (its deadline passed first, or it was an earlier attempt's before a
+                // redirect), or no hook saw the reply (a route without a connection): complete the readers now; a
+                // store, if the current attempt's PTTL reply still comes, follows on its own.
                 result.complete(noted == null ? reply : noted.value);
             } // otherwise the PTTL's reply completes the result, after the store
         });
