@@ -1,7 +1,9 @@
 package io.fastpath.benchmarks.cache;
 
+import io.fastpath.benchmarks.Keyspace;
+import io.fastpath.benchmarks.ServerAdmin;
 import io.fastpath.testkit.RedisServer;
-import io.fastpath.testkit.RespClient;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -18,8 +20,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A client-side cache hit and a miss alone, through each client's public API as scenario (g1) drives it: one thread,
- * nothing else writing. {@code hit} reads 1,000 keys that are all cached; {@code miss} walks 100,000 keys, 50 times
+ * A client-side cache hit and a miss alone, through each client's public API and on scenario (g1)'s key space: one
+ * thread, nothing else writing. {@code hit} reads 1,000 keys that are all cached; {@code miss} walks 100,000 keys, 50 times
  * what the cache holds, so every read goes to the server and stores what it read (the bound then evicts one). Scenario
  * g1 mixes both with a writing client, a clock read per GET and another JVM's threads on the same 2 cores; this
  * prices each path in ns per GET (and bytes per GET with {@code -prof gc}), and {@code fastpath-uncached}'s
@@ -37,9 +39,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 @State(Scope.Thread)
 public class CacheReadBenchmark {
-    private static final int HOT_KEYS = 1_000;
-    private static final int COLD_KEYS = 100_000;
-
     /**
      * fastpath: the default bound on invalidation delay; fastpath-unbounded: without it; fastpath-uncached: no cache
      * (every read a GET); lettuce: its ClientSideCaching over an LRU map of 2,000 entries.
@@ -49,23 +48,19 @@ public class CacheReadBenchmark {
 
     private RedisServer server;
     private CachedReader reader;
-    private final String[] hotKeys = new String[HOT_KEYS];
-    private final String[] coldKeys = new String[COLD_KEYS];
+    private String[] hotKeys;
+    private String[] coldKeys;
     private int nextHot;
     private int nextCold;
 
     @Setup(Level.Trial)
     public void setUp() {
         server = RedisServer.start();
-        try (RespClient admin = server.admin()) {
-            for (int i = 0; i < HOT_KEYS; i++) {
-                hotKeys[i] = "hot:" + i;
-                admin.call("SET", hotKeys[i], "value-" + i);
-            }
-            for (int i = 0; i < COLD_KEYS; i++) {
-                coldKeys[i] = "cold:" + i;
-                admin.call("SET", coldKeys[i], "value-" + i);
-            }
+        hotKeys = Keyspace.keys("hot:", CacheHitRateScenario.HOT_KEYS).toArray(String[]::new);
+        coldKeys = Keyspace.keys("cold:", CacheHitRateScenario.COLD_KEYS).toArray(String[]::new);
+        try (ServerAdmin admin = ServerAdmin.connect(server.port())) {
+            admin.setAll(List.of(hotKeys), Keyspace.SMALL_VALUE_BYTES);
+            admin.setAll(List.of(coldKeys), Keyspace.SMALL_VALUE_BYTES);
         }
         reader = CachedReaders.create(client, server.uri());
         for (String key : hotKeys) {
@@ -82,14 +77,14 @@ public class CacheReadBenchmark {
     @Benchmark
     public String hit() {
         int index = nextHot;
-        nextHot = index + 1 == HOT_KEYS ? 0 : index + 1;
+        nextHot = index + 1 == hotKeys.length ? 0 : index + 1;
         return reader.get(hotKeys[index]);
     }
 
     @Benchmark
     public String miss() {
         int index = nextCold;
-        nextCold = index + 1 == COLD_KEYS ? 0 : index + 1;
+        nextCold = index + 1 == coldKeys.length ? 0 : index + 1;
         return reader.get(coldKeys[index]);
     }
 }

@@ -3,6 +3,7 @@ package io.fastpath.benchmarks.cache;
 import io.fastpath.CacheOptions;
 import io.fastpath.CacheStats;
 import io.fastpath.RedisClient;
+import io.fastpath.benchmarks.BenchClients;
 import io.lettuce.core.TrackingArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.support.caching.CacheAccessor;
@@ -30,9 +31,9 @@ import org.redisson.config.Protocol;
  */
 final class CachedReaders {
   /** Fastpath with its invalidation-delay bound off, to measure what the bound costs a hit (g1) and buys (g2). */
-  static final String FASTPATH_UNBOUNDED = "fastpath-unbounded";
+  private static final String FASTPATH_UNBOUNDED = BenchClients.FASTPATH_CACHE_UNBOUNDED;
   /** Fastpath without a cache: every read a plain GET, the baseline a cache miss is compared with (g1 at 0% hot). */
-  static final String FASTPATH_UNCACHED = "fastpath-uncached";
+  private static final String FASTPATH_UNCACHED = BenchClients.FASTPATH_UNCACHED;
   static final List<String> ALL = List.of("fastpath", FASTPATH_UNBOUNDED, FASTPATH_UNCACHED, "lettuce", "redisson");
   /** Room for about 2,000 small entries in Fastpath's accounting (key, command, reply, overhead). */
   static final long FASTPATH_MAX_BYTES = 512 * 1024;

@@ -23,7 +23,8 @@ import java.util.concurrent.CompletableFuture;
  * scenario g, 0% hot).
  */
 final class CacheFill {
-    private static final byte[][] CACHING_YES = words("CLIENT", "CACHING", "YES");
+    /** The OPTIN preamble, shared by every fill: the writer only reads it. */
+    private static final byte[][][] CACHING_YES = {words("CLIENT", "CACHING", "YES")};
     private static final byte[] PTTL = "PTTL".getBytes(StandardCharsets.US_ASCII);
 
     private final ClientSideCache cache;
@@ -61,7 +62,7 @@ final class CacheFill {
                 .replyHook(this::onReadReply)
                 .postamble(new byte[][] {PTTL, key.bytes}, this::onPttlReply, (pttl, failure) -> onPttlDone());
         if (optIn) {
-            future.preamble(new byte[][][] {CACHING_YES});
+            future.preamble(CACHING_YES);
         }
         future.whenComplete((reply, failure) -> {
             ReadReply noted = readReply;

@@ -61,60 +61,40 @@ class CacheFillProtocolTest {
         }
     }
 
+    /** GETs k twice from a server answering GET and PTTL as given; returns how many GETs reached the server. */
+    private static long readTwiceAndCountGets(String getReply, String pttlReply) throws Exception {
+        try (ScriptedServer server = new ScriptedServer(script(getReply, pttlReply));
+             RedisClient redis = cachedClient(server)) {
+            assertThat(redis.get("k")).as("the reader gets what the server read").isEqualTo("v");
+            assertThat(redis.get("k")).isEqualTo("v");
+            return getsReceived(server);
+        }
+    }
+
     @Test
     void anInvalidationOfTheKeyBetweenTheReadAndItsPttlKeepsTheReadOutOfTheCache() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(script("$1\r\nv\r\n", INVALIDATE_K + ":-1\r\n"));
-             RedisClient redis = cachedClient(server)) {
-            assertThat(redis.get("k")).as("the reader still gets what the server read").isEqualTo("v");
-            assertThat(redis.get("k")).isEqualTo("v");
-
-            assertThat(getsReceived(server)).as("nothing was stored, so the second read went to the server").isEqualTo(2);
-            assertThat(redis.cacheStats().entries()).isZero();
-        }
+        assertThat(readTwiceAndCountGets("$1\r\nv\r\n", INVALIDATE_K + ":-1\r\n"))
+                .as("nothing was stored, so the second read went to the server").isEqualTo(2);
     }
 
     @Test
     void aFlushallInvalidationBetweenTheReadAndItsPttlKeepsTheReadOutOfTheCache() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(script("$1\r\nv\r\n", INVALIDATE_ALL + ":-1\r\n"));
-             RedisClient redis = cachedClient(server)) {
-            assertThat(redis.get("k")).isEqualTo("v");
-            assertThat(redis.get("k")).isEqualTo("v");
-
-            assertThat(getsReceived(server)).isEqualTo(2);
-        }
+        assertThat(readTwiceAndCountGets("$1\r\nv\r\n", INVALIDATE_ALL + ":-1\r\n")).isEqualTo(2);
     }
 
     @Test
     void anInvalidationOfAnotherKeyBetweenTheTwoRepliesStillLetsTheReadBeStored() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(script("$1\r\nv\r\n", INVALIDATE_OTHER + ":-1\r\n"));
-             RedisClient redis = cachedClient(server)) {
-            assertThat(redis.get("k")).isEqualTo("v");
-            assertThat(redis.get("k")).isEqualTo("v");
-
-            assertThat(getsReceived(server)).isEqualTo(1);
-        }
+        assertThat(readTwiceAndCountGets("$1\r\nv\r\n", INVALIDATE_OTHER + ":-1\r\n")).isEqualTo(1);
     }
 
     @Test
     void anInvalidationBeforeTheReadsReplyCameFromAnEarlierWriteAndTheReadIsStored() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(script(INVALIDATE_K + "$1\r\nv\r\n", ":-1\r\n"));
-             RedisClient redis = cachedClient(server)) {
-            assertThat(redis.get("k")).isEqualTo("v");
-            assertThat(redis.get("k")).isEqualTo("v");
-
-            assertThat(getsReceived(server)).isEqualTo(1);
-        }
+        assertThat(readTwiceAndCountGets(INVALIDATE_K + "$1\r\nv\r\n", ":-1\r\n")).isEqualTo(1);
     }
 
     @Test
     void aKeyWithoutTimeToLiveLeftIsNotStored() throws Exception {
-        try (ScriptedServer server = new ScriptedServer(script("$1\r\nv\r\n", ":0\r\n"));
-             RedisClient redis = cachedClient(server)) {
-            assertThat(redis.get("k")).isEqualTo("v");
-            assertThat(redis.get("k")).isEqualTo("v");
-
-            assertThat(getsReceived(server)).isEqualTo(2);
-        }
+        assertThat(readTwiceAndCountGets("$1\r\nv\r\n", ":0\r\n")).isEqualTo(2);
     }
 
     @Test
