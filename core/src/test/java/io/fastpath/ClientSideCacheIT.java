@@ -90,6 +90,26 @@ class ClientSideCacheIT {
     }
 
     @Test
+    void keysOfAnyAlphabetAreServedFromMemoryTheSecondTimeAndDroppedByAWrite() {
+        List<String> keys = List.of("ascii:1", "clé", "键", "emoji:\uD83D\uDE00", "\u00ff");
+        try (RedisClient redis = cachedClient()) {
+            for (String key : keys) {
+                other.set(key, "v1:" + key);
+                assertThat(redis.get(key)).isEqualTo("v1:" + key);
+                assertThat(redis.get(key)).isEqualTo("v1:" + key);
+            }
+            assertThat(redis.cacheStats().hits()).isEqualTo(keys.size());
+            assertThat(redis.cacheStats().misses()).isEqualTo(keys.size());
+
+            for (String key : keys) {
+                other.set(key, "v2:" + key);
+                awaitValue(redis, key, "v2:" + key);
+            }
+            CachedEntriesMatchServer.check(redis, other);
+        }
+    }
+
+    @Test
     void anInvalidationWaitingBehindAStalledIoThreadIsNeverOutrunByAReadFromMemory() throws Exception {
         try (RedisClient redis = cachedClient(CacheOptions.maxBytes(16 << 20).maxInvalidationDelay(Duration.ofMillis(1)))) {
             redis.set("stall:key", "old");

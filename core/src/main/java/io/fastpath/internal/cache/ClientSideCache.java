@@ -152,7 +152,24 @@ public final class ClientSideCache implements ClientTracking {
         if (!covered(key)) {
             return MISS;
         }
-        CachedRead cached = find(new CacheKey(key), null);
+        return served(find(new CacheKey(key), null), converter);
+    }
+
+    /**
+     * {@link #cachedGet(byte[], ReplyConverter)} for a String key of the UTF-8 codec, found without encoding it
+     * ({@link TextKey}); a key it does not find (not held, or not ASCII) is looked up again by its bytes.
+     */
+    public Object cachedGet(String key, ReplyConverter<?> converter) {
+        if (broadcastPrefixes != null) {
+            return cachedGet(key.getBytes(StandardCharsets.UTF_8), converter); // BCAST: the prefixes are bytes
+        }
+        KeyReplies held = entries.asMap().get(new TextKey(key));
+        CachedRead cached = held == null ? null : held.find(null);
+        return cached != null ? served(cached, converter) : cachedGet(key.getBytes(StandardCharsets.UTF_8), converter);
+    }
+
+    /** A found GET reply as the caller's value, or MISS when its loop's last beat is old or its shape is wrong. */
+    private Object served(CachedRead cached, ReplyConverter<?> converter) {
         if (cached == null || boundsInvalidationDelay && !cached.session.heartbeat().isRecent(System.nanoTime())) {
             return MISS; // an old beat: the full path waits for one and looks again, once
         }

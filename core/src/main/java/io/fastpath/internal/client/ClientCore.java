@@ -4,6 +4,7 @@ import io.fastpath.Command;
 import io.fastpath.CommandBuilder;
 import io.fastpath.PubSubListener;
 import io.fastpath.RedisArgumentException;
+import io.fastpath.RedisCodec;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisException;
 import io.fastpath.Subscription;
@@ -339,6 +340,9 @@ public final class ClientCore implements AutoCloseable {
         ClientSideCache current = cache;
         if (current == null || key == null) {
             return ClientSideCache.MISS;
+        }
+        if (commands.codec() == RedisCodec.UTF8) {
+            return current.cachedGet((String) key, Converters.value(commands.codec())); // no encoding on a hit
         }
         return current.cachedGet(commands.codec().encodeKey(key), Converters.value(commands.codec()));
     }

@@ -1,0 +1,53 @@
+package io.fastpath.internal.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TextKeyTest {
+
+    private static CacheKey bytesOf(String key) {
+        return new CacheKey(key.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anAsciiKeyHashesAndComparesAsItsUtf8Bytes() {
+        for (String key : new String[] {"", "k", "user:1042", "hot:000123", "~!@#$%^&*()_+{}|:\"<>?`-=[]\\;',./ \t\u007f"}) {
+            TextKey text = new TextKey(key);
+            CacheKey bytes = bytesOf(key);
+            assertThat(text.hashCode()).as(key).isEqualTo(bytes.hashCode());
+            assertThat(text.equals(bytes)).as(key).isTrue();
+            assertThat(bytes.equals(text)).as(key).isTrue();
+        }
+    }
+
+    @Test
+    void aKeyWithAnyNonAsciiCharacterEqualsNoCacheKeyEvenItsOwnBytes() {
+        for (String key : new String[] {"clé", "键", "\u0080", "a\u00ff", "emoji:\uD83D\uDE00"}) {
+            assertThat(new TextKey(key).equals(bytesOf(key))).as(key).isFalse();
+            assertThat(bytesOf(key).equals(new TextKey(key))).as(key).isFalse();
+        }
+    }
+
+    @Test
+    void keysOfOtherLengthsOrCharactersDoNotMatch() {
+        TextKey text = new TextKey("user:1");
+        assertThat(text.equals(bytesOf("user:2"))).isFalse();
+        assertThat(text.equals(bytesOf("user:10"))).isFalse();
+        assertThat(text.equals(bytesOf("user:"))).isFalse();
+        assertThat(text.equals(new TextKey("user:1"))).isFalse(); // a probe is compared with stored keys only
+    }
+
+    @Test
+    void aMapKeyedByCacheKeysFindsTheAsciiEntryByItsString() {
+        Map<CacheKey, String> map = new HashMap<>();
+        map.put(bytesOf("hot:7"), "seven");
+        map.put(bytesOf("clé"), "key");
+        assertThat(map.get(new TextKey("hot:7"))).isEqualTo("seven");
+        assertThat(map.get(new TextKey("hot:8"))).isNull();
+        assertThat(map.get(new TextKey("clé"))).isNull(); // looked up again by its bytes
+    }
+}
