@@ -60,7 +60,8 @@ final class CacheFill {
         CommandSpec<Reply> read = new CommandSpec<>(name, readArgs, Converters.REPLY, key.bytes, false);
         CommandFuture<Reply> future = new CommandFuture<>(read, true, deadlineNanos)
                 .replyHook(this::onReadReply)
-                .postamble(new byte[][] {PTTL, key.bytes}, this::onPttlReply, (pttl, failure) -> onPttlDone());
+                .postamble(new CommandSpec<>("PTTL", new byte[][] {PTTL, key.bytes}, Converters.REPLY, null, false),
+                        this::onPttlReply, (pttl, failure) -> onPttlDone());
         if (optIn) {
             future.preamble(CACHING_YES);
         }

@@ -90,7 +90,7 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
      * FIFO entry, goes to {@link #postambleReply}. Written again after this command whenever it is re-sent.
      * Set before the send.
      */
-    byte[][] postamble;
+    CommandSpec<Reply> postamble;
     private BiConsumer<Reply, Throwable> postambleReply;
     /** Sees the postamble's reply on the event loop, in wire order, before it completes (a cache fill's PTTL); set before the send. */
     private ReplyHook postambleHook;
@@ -201,17 +201,17 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
     }
 
     /** Writes {@code command} right behind this one on the same connection; {@code onReply} sees its outcome on the event loop. */
-    public CommandFuture<T> postamble(byte[][] command, BiConsumer<Reply, Throwable> onReply) {
+    public CommandFuture<T> postamble(CommandSpec<Reply> command, BiConsumer<Reply, Throwable> onReply) {
         this.postamble = command;
         this.postambleReply = onReply;
         return this;
     }
 
     /**
-     * As {@link #postamble(byte[][], BiConsumer)}, and {@code inWireOrder} sees the postamble's reply on the event
+     * As {@link #postamble(CommandSpec, BiConsumer)}, and {@code inWireOrder} sees the postamble's reply on the event
      * loop before the next frame is decoded (a cache fill stores its read when its PTTL reply arrives).
      */
-    public CommandFuture<T> postamble(byte[][] command, ReplyHook inWireOrder, BiConsumer<Reply, Throwable> onReply) {
+    public CommandFuture<T> postamble(CommandSpec<Reply> command, ReplyHook inWireOrder, BiConsumer<Reply, Throwable> onReply) {
         this.postambleHook = inWireOrder;
         return postamble(command, onReply);
     }

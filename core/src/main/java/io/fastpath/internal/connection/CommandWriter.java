@@ -120,11 +120,10 @@ final class CommandWriter {
         }
         encode(command.spec.args());
         append(command);
-        byte[][] postamble = command.postamble;
+        CommandSpec<Reply> postamble = command.postamble;
         if (postamble != null) { // e.g. WAIT after a write, a cache fill's PTTL: it must follow on this very connection
-            CommandFuture<Reply> after = new CommandFuture<>(new CommandSpec<>(
-                    new String(postamble[0], StandardCharsets.US_ASCII), postamble, Converters.REPLY, null, false),
-                    true, command.deadlineNanos).replyHook(command.postambleHook());
+            CommandFuture<Reply> after = new CommandFuture<>(postamble, true, command.deadlineNanos)
+                    .replyHook(command.postambleHook());
             after.whenComplete(command.postambleReply());
             writeInternalEntry(after);
         }

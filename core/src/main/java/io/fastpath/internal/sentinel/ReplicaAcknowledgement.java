@@ -3,8 +3,8 @@ package io.fastpath.internal.sentinel;
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.Reply;
 import io.fastpath.internal.client.CallerCompletion;
+import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -23,7 +23,7 @@ import java.util.concurrent.Executor;
 final class ReplicaAcknowledgement {
     private final int replicas;
     private final long timeoutMillis;
-    private final byte[][] wait;
+    private final CommandSpec<Reply> wait;
     /** Null: complete on the I/O thread. */
     private final Executor completionExecutor;
 
@@ -31,7 +31,7 @@ final class ReplicaAcknowledgement {
         this.replicas = replicas;
         this.timeoutMillis = timeoutMillis;
         this.completionExecutor = completionExecutor;
-        this.wait = new byte[][] {bytes("WAIT"), bytes(Integer.toString(replicas)), bytes(Long.toString(timeoutMillis))};
+        this.wait = CommandSpec.words("WAIT", Integer.toString(replicas), Long.toString(timeoutMillis));
     }
 
     /** Call before {@code write} is sent; returns the future its caller gets. */
@@ -65,9 +65,5 @@ final class ReplicaAcknowledgement {
                     write.completesOnIoThread(), completionExecutor));
         });
         return acknowledged;
-    }
-
-    private static byte[] bytes(String text) {
-        return text.getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -150,7 +150,7 @@ class HoldAndHandOverProtocolTest {
             Connection connection = connect(server);
             List<Reply> postambleReplies = new java.util.concurrent.CopyOnWriteArrayList<>();
             CommandFuture<Reply> write = new CommandFuture<>(CommandSpec.words("SET", "k", "v"), true,
-                    System.nanoTime() + 5_000_000_000L).postamble(CommandSpec.words("WAIT", "1", "100").args(),
+                    System.nanoTime() + 5_000_000_000L).postamble(CommandSpec.words("WAIT", "1", "100"),
                     (reply, failure) -> postambleReplies.add(reply));
             connection.send(write);
             write.get(5, TimeUnit.SECONDS);
