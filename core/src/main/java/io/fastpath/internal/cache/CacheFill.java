@@ -24,7 +24,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class CacheFill {
     /** The OPTIN preamble, shared by every fill: the writer only reads it. */
-    private static final byte[][][] CACHING_YES = {words("CLIENT", "CACHING", "YES")};
+    private static final byte[][][] CACHING_YES = {CommandSpec.words("CLIENT", "CACHING", "YES").args()};
     private static final byte[] PTTL = "PTTL".getBytes(StandardCharsets.US_ASCII);
 
     private final ClientSideCache cache;
@@ -112,14 +112,6 @@ final class CacheFill {
         if (noted != null) {
             result.complete(noted.value);
         }
-    }
-
-    private static byte[][] words(String... words) {
-        byte[][] bytes = new byte[words.length][];
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = words[i].getBytes(StandardCharsets.US_ASCII);
-        }
-        return bytes;
     }
 
     /** The read's reply, the connection and tracking session it came on, and the key's invalidation stamp at that moment. */

@@ -157,15 +157,19 @@ public final class ClientSideCache implements ClientTracking {
 
     /**
      * {@link #cachedGet(byte[], ReplyConverter)} for a String key of the UTF-8 codec, found without encoding it
-     * ({@link TextKey}); a key it does not find (not held, or not ASCII) is looked up again by its bytes.
+     * ({@link TextKey}); a key with other characters than ASCII, which no probe finds, is looked up by its bytes.
      */
     public Object cachedGet(String key, ReplyConverter<?> converter) {
         if (broadcastPrefixes != null) {
             return cachedGet(key.getBytes(StandardCharsets.UTF_8), converter); // BCAST: the prefixes are bytes
         }
-        KeyReplies held = entries.asMap().get(new TextKey(key));
+        TextKey probe = new TextKey(key);
+        KeyReplies held = entries.asMap().get(probe);
         CachedRead cached = held == null ? null : held.find(null);
-        return cached != null ? served(cached, converter) : cachedGet(key.getBytes(StandardCharsets.UTF_8), converter);
+        if (cached == null && !probe.isAscii()) {
+            return cachedGet(key.getBytes(StandardCharsets.UTF_8), converter);
+        }
+        return served(cached, converter); // an ASCII key the probe did not find is not held: MISS, with no second lookup
     }
 
     /** A found GET reply as the caller's value, or MISS when its loop's last beat is old or its shape is wrong. */

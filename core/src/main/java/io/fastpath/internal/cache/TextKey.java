@@ -39,6 +39,16 @@ final class TextKey extends CacheKey {
         return power;
     }
 
+    /** Whether every character is ASCII, so a lookup by this probe finds whatever a lookup by the key's bytes would. */
+    boolean isAscii() {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether {@code bytes} are this key's UTF-8 encoding and the key is ASCII. */
     boolean matches(byte[] bytes) {
         int length = bytes.length;

@@ -33,6 +33,15 @@ class TextKeyTest {
     }
 
     @Test
+    void onlyAKeyOfAsciiCharactersCountsAsAscii() {
+        assertThat(new TextKey("user:1042 \u007f").isAscii()).isTrue();
+        assertThat(new TextKey("").isAscii()).isTrue();
+        for (String key : new String[] {"clé", "键", "\u0080", "emoji:\uD83D\uDE00"}) {
+            assertThat(new TextKey(key).isAscii()).as(key).isFalse();
+        }
+    }
+
+    @Test
     void keysOfOtherLengthsOrCharactersDoNotMatch() {
         TextKey text = new TextKey("user:1");
         assertThat(text.equals(bytesOf("user:2"))).isFalse();
