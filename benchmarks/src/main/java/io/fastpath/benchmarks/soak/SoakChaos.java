@@ -59,10 +59,15 @@ final class SoakChaos {
   private void inject(Fault fault, RedisServer victim, FaultWindow window) throws InterruptedException {
     switch (fault) {
       case KILL_AND_RESTART -> {
-        cluster.killPrimary(victim);
-        cluster.awaitPromotion(victim);
-        victim.restart();
-        cluster.awaitStable();
+        workload.freshness.epoch.incrementAndGet(); // what the victim acknowledged may not have reached its replica
+        try {
+          cluster.killPrimary(victim);
+          cluster.awaitPromotion(victim);
+          victim.restart();
+          cluster.awaitStable();
+        } finally {
+          workload.freshness.epoch.incrementAndGet(); // the restarted node rejoined as a replica
+        }
       }
       case PAUSE -> {
         victim.pause();

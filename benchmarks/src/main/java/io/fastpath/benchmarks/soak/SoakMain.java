@@ -1,6 +1,9 @@
 package io.fastpath.benchmarks.soak;
 
+import io.fastpath.CacheOptions;
+import io.fastpath.CacheStats;
 import io.fastpath.RedisClient;
+import io.fastpath.RedisClientBuilder;
 import io.fastpath.testkit.RedisCluster;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,11 +21,17 @@ import java.util.TreeMap;
  * The soak run (not part of CI; {@code scripts/soak}): mixed operations from many callers against a local
  * cluster of primaries with one replica each while {@link SoakChaos} kills, pauses, fails over and
  * migrates; prints the oracle's counters and each fault's recovery time, and exits 1 when a reply went to
- * the wrong caller or a future completed twice or never.
+ * the wrong caller, a future completed twice or never, or a read went back before an acknowledged write.
  *
- * <p>Options: {@code --ops 10000000 --callers 64 --window 4 --primaries 3 --quiet 4s --results bench-results}.
+ * <p>Options: {@code --ops 10000000 --callers 64 --blocking 16 --window 4 --primaries 3 --clients 2 --cache off
+ * --quiet 4s --results bench-results}. {@code --clients 2} spreads every caller's commands over two clients at
+ * random, so a write through one is read through the other; {@code --cache on} gives both the client-side cache
+ * (a read through the other client then depends on the server's invalidation reaching it).
  */
 public final class SoakMain {
+
+  /** A read through the other client may trail a write by the invalidation's trip; later than this is a defect. */
+  static final Duration CROSS_CLIENT_SLACK = Duration.ofMillis(20);
 
   private SoakMain() {}
 
@@ -29,6 +40,16 @@ public final class SoakMain {
     long ops = Long.parseLong(options.getOrDefault("ops", "10000000"));
     int callers = Integer.parseInt(options.getOrDefault("callers", "64"));
     int window = Integer.parseInt(options.getOrDefault("window", "4"));
+    int blocking = Integer.parseInt(options.getOrDefault("blocking", "16"));
+    int clientCount = Integer.parseInt(options.getOrDefault("clients", "2"));
+    boolean cache = switch (options.getOrDefault("cache", "off")) {
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw new IllegalArgumentException("--cache takes on or off");
+    };
+    if (clientCount < 1 || clientCount > 2 || blocking > callers) {
+      throw new IllegalArgumentException("--clients takes 1 or 2, and --blocking at most --callers");
+    }
     int primaries = Integer.parseInt(options.getOrDefault("primaries", "3"));
     Duration quiet = Duration.ofSeconds(Long.parseLong(options.getOrDefault("quiet", "4s").replace("s", "")));
     Path results = Path.of(options.getOrDefault("results", "bench-results"));
@@ -36,13 +57,17 @@ public final class SoakMain {
 
     String started = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
     System.out.println("soak: starting a cluster of " + primaries + " primaries with one replica each");
+    List<RedisClient> clients = new ArrayList<>();
     try (RedisCluster cluster = RedisCluster.builder().primaries(primaries).replicasPerPrimary(1)
-            .nodeTimeout(Duration.ofMillis(2000)).start();
-         RedisClient redis = RedisClient.builder().uri(cluster.primaries().get(0).uri())
-             .commandTimeout(commandTimeout).build()) {
+            .nodeTimeout(Duration.ofMillis(2000)).start()) {
+      for (int i = 0; i < clientCount; i++) {
+        RedisClientBuilder builder = RedisClient.builder().uri(cluster.primaries().get(0).uri()).commandTimeout(commandTimeout);
+        clients.add((cache ? builder.clientSideCache(CacheOptions.maxBytes(64 << 20)) : builder).build());
+      }
       // A future still open this long after its deadline will never complete.
       long neverAfterMillis = commandTimeout.toMillis() + 30_000;
-      SoakWorkload workload = new SoakWorkload(redis, callers, window, ops, neverAfterMillis);
+      SoakWorkload workload = new SoakWorkload(clients, callers, blocking, window, ops, neverAfterMillis,
+          CROSS_CLIENT_SLACK.toNanos());
       SoakChaos chaos = new SoakChaos(cluster, workload, quiet, callers);
       long start = System.nanoTime();
       workload.start();
@@ -52,7 +77,8 @@ public final class SoakMain {
       long elapsedNanos = System.nanoTime() - start;
       progress.interrupt();
       Thread.sleep(1000); // any late second completion would show up in the counters now
-      String report = report(started, ops, callers, window, primaries, workload, chaos, elapsedNanos);
+      String report = report(started, ops, callers, blocking, window, primaries, clients, cache, workload, chaos,
+          elapsedNanos);
       System.out.println();
       System.out.print(report);
       Files.createDirectories(results);
@@ -60,8 +86,9 @@ public final class SoakMain {
       Files.writeString(file, report);
       System.out.println("report written to " + file);
       boolean clean = workload.wrong.get() == 0 && workload.completedTwice.get() == 0
-          && workload.neverCompleted.get() == 0
+          && workload.neverCompleted.get() == 0 && workload.freshness.defects() == 0
           && workload.completions.get() == workload.issued.get() - workload.neverCompleted.get();
+      clients.forEach(RedisClient::close);
       System.exit(clean ? 0 : 1);
     } catch (IOException e) {
       e.printStackTrace();
@@ -88,15 +115,17 @@ public final class SoakMain {
     return thread;
   }
 
-  static String report(String started, long ops, int callers, int window, int primaries, SoakWorkload workload,
-                       SoakChaos chaos, long elapsedNanos) {
+  static String report(String started, long ops, int callers, int blocking, int window, int primaries,
+                       List<RedisClient> clients, boolean cache, SoakWorkload workload, SoakChaos chaos, long elapsedNanos) {
     double seconds = elapsedNanos / 1e9;
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "## Soak run of %s%n%n", started));
     out.append(String.format(Locale.ROOT, "%,d mixed operations (GET 40%%, SET 30%%, INCRBY 15%%, MGET of two slots 15%%) "
-            + "from %d callers with up to %d async commands in flight each, against %d primaries + %d replicas, "
-            + "in %.0f s (%,.0f ops/s), with %d faults.%n%n",
-        ops, callers, window, primaries, primaries, seconds, workload.issued.get() / seconds, chaos.windows.size()));
+            + "from %d callers (%d blocking, the others with up to %d async commands in flight each) through %d "
+            + "client%s%s, against %d primaries + %d replicas, in %.0f s (%,.0f ops/s), with %d faults.%n%n",
+        ops, callers, blocking, window, clients.size(), clients.size() == 1 ? "" : "s",
+        cache ? " with the client-side cache" : "", primaries, primaries, seconds, workload.issued.get() / seconds,
+        chaos.windows.size()));
     out.append("| oracle | count |\n| --- | ---: |\n");
     row(out, "operations issued", workload.issued.get());
     row(out, "succeeded with a correct reply", workload.succeeded.get());
@@ -104,6 +133,14 @@ public final class SoakMain {
     row(out, "**futures completed twice**", workload.completedTwice.get());
     row(out, "**futures never completed** (deadline + 30 s)", workload.neverCompleted.get());
     row(out, "completions counted (must equal issued - never)", workload.completions.get());
+    Freshness freshness = workload.freshness;
+    row(out, "reads checked against an acknowledged write", freshness.readsChecked.get());
+    row(out, "**stale reads, same client** (older than a write it acknowledged before the read)",
+        freshness.staleSameClient.get());
+    row(out, "**late stale reads, other client** (older than a write acknowledged "
+        + CROSS_CLIENT_SLACK.toMillis() + " ms or more before the read)", freshness.lateStaleOtherClient.get());
+    row(out, "stale reads, other client, within " + CROSS_CLIENT_SLACK.toMillis() + " ms of the write (invalidation in flight; "
+        + "the latest " + freshness.longestWithinSlackNanos.get() / 1000 + " µs after it)", freshness.staleWithinSlack.get());
     row(out, "failed: never sent (`RedisNotSentException`)", workload.notSent.get());
     row(out, "failed: outcome unknown (`RedisOutcomeUnknownException`)", workload.outcomeUnknown.get());
     row(out, "failed: timed out (`RedisTimeoutException`)", workload.timedOut.get());
@@ -125,6 +162,17 @@ public final class SoakMain {
       out.append("\nWrong replies (first ").append(workload.wrongExamples.size()).append("):\n");
       workload.wrongExamples.forEach(example -> out.append("- ").append(example).append('\n'));
     }
+    if (!freshness.staleExamples.isEmpty()) {
+      out.append("\nStale reads (first ").append(freshness.staleExamples.size()).append("):\n");
+      freshness.staleExamples.forEach(example -> out.append("- ").append(example).append('\n'));
+    }
+    if (cache) {
+      for (int i = 0; i < clients.size(); i++) {
+        CacheStats stats = clients.get(i).cacheStats();
+        out.append(String.format(Locale.ROOT, "%nClient %d's cache: %,d hits, %,d misses, %,d invalidations received.%n", i,
+            stats.hits(), stats.misses(), stats.invalidationsReceived()));
+      }
+    }
     if (!chaos.actionFailures.isEmpty()) {
       out.append("\nChaos steps that failed:\n");
       chaos.actionFailures.forEach(failure -> out.append("- ").append(failure).append('\n'));
@@ -140,7 +188,7 @@ public final class SoakMain {
     Map<String, String> options = new TreeMap<>();
     for (int i = 0; i < arguments.length; i++) {
       if (!arguments[i].startsWith("--") || i + 1 >= arguments.length) {
-        throw new IllegalArgumentException("usage: --ops N --callers N --window N --primaries N --quiet 4s --results DIR");
+        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --primaries N --clients 1|2 --cache on|off --quiet 4s --results DIR");
       }
       options.put(arguments[i].substring(2), arguments[++i]);
     }

@@ -21,13 +21,16 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The soak's callers and their oracle. Each caller owns its keys and keeps up to {@code window} async
- * commands in flight: GET (40%), SET (30%), INCRBY (15%), MGET of two keys on different slots (15%).
- * Every value is tagged with its caller and key, and every INCRBY of a caller adds that caller's own step,
- * so a reply that belongs to another caller cannot pass the check. Each future counts its completions;
- * one not completed within the grace after its deadline counts as never completed.
+ * commands in flight (the first {@code blockingCallers} callers use the blocking API instead, one command at
+ * a time): GET (40%), SET (30%), INCRBY (15%), MGET of two keys on different slots (15%), each through a
+ * client picked at random when there are two. Every value is tagged with its caller, key and sequence, and
+ * every INCRBY of a caller adds that caller's own step, so a reply that belongs to another caller cannot pass
+ * the check, and {@link Freshness} checks that no read goes back before an acknowledged write. Each future
+ * counts its completions; one not completed within the grace after its deadline counts as never completed.
  */
 final class SoakWorkload {
   private static final int KEYS_PER_CALLER = 200;
@@ -48,7 +51,9 @@ final class SoakWorkload {
   /** Completions counted by callbacks: must equal issued minus never completed at the end. */
   final AtomicLong completions = new AtomicLong();
 
-  private final RedisClient redis;
+  final Freshness freshness;
+  private final List<RedisClient> clients;
+  private final int blockingCallers;
   private final long totalOps;
   private final int window;
   private final long neverAfterMillis;
@@ -57,8 +62,11 @@ final class SoakWorkload {
   /** The fault whose window is open; callers charge disturbed commands to it. */
   volatile FaultWindow currentFault;
 
-  SoakWorkload(RedisClient redis, int callerCount, int window, long totalOps, long neverAfterMillis) {
-    this.redis = redis;
+  SoakWorkload(List<RedisClient> clients, int callerCount, int blockingCallers, int window, long totalOps,
+               long neverAfterMillis, long crossClientSlackNanos) {
+    this.clients = List.copyOf(clients);
+    this.blockingCallers = blockingCallers;
+    this.freshness = new Freshness(callerCount, KEYS_PER_CALLER, crossClientSlackNanos, this::faultNote);
     this.totalOps = totalOps;
     this.window = window;
     this.neverAfterMillis = neverAfterMillis;
@@ -99,38 +107,81 @@ final class SoakWorkload {
 
   private void run(int caller) {
     ArrayDeque<CompletableFuture<?>> inFlight = new ArrayDeque<>();
+    boolean blocking = caller < blockingCallers;
+    int limit = blocking ? 1 : window;
     long step = STEP_BASE + caller;
     String counter = "soak:c" + caller + ":counter";
     long sequence = 0;
     ThreadLocalRandom random = ThreadLocalRandom.current();
     while (tickets.getAndIncrement() < totalOps) {
-      if (inFlight.size() >= window) {
+      if (inFlight.size() >= limit) {
         await(inFlight.poll());
       }
       int index = random.nextInt(KEYS_PER_CALLER);
       String key = key(caller, index);
+      int clientIndex = random.nextInt(clients.size());
+      RedisClient client = clients.get(clientIndex);
       int dice = random.nextInt(100);
-      if (dice < 40) {
-        inFlight.add(track(redis.async().get(key),
-            read -> ownValue(read, caller, index) ? null : "GET " + key + " read " + read));
-      } else if (dice < 70) {
-        String value = "c" + caller + ":k" + index + ":" + sequence++;
-        inFlight.add(track(redis.async().set(key, value),
-            ok -> Boolean.TRUE.equals(ok) ? null : "SET " + key + " answered " + ok));
+      if (dice >= 40 && dice < 70 && freshness.beginSet(caller, index)) {
+        long written = sequence++;
+        String value = "c" + caller + ":k" + index + ":" + written;
+        long epoch = freshness.epoch.get();
+        CompletableFuture<Boolean> set = blocking ? call(() -> client.set(key, value)) : client.async().set(key, value);
+        set.whenComplete((ok, failure) ->
+            freshness.endSet(caller, index, written, clientIndex, epoch, failure == null && Boolean.TRUE.equals(ok)));
+        inFlight.add(track(set, ok -> Boolean.TRUE.equals(ok) ? null : "SET " + key + " answered " + ok));
+      } else if (dice < 70) { // a GET, also when the SET drawn would overlap one of the same key
+        Freshness.Ack floor = freshness.floor(caller, index);
+        long issued = System.nanoTime();
+        CompletableFuture<String> get = blocking ? call(() -> client.get(key)) : client.async().get(key);
+        inFlight.add(track(get, read -> {
+          if (!ownValue(read, caller, index)) {
+            return "GET " + key + " read " + read;
+          }
+          freshness.checkRead("GET " + key, floor, read, clientIndex, issued);
+          return null;
+        }));
       } else if (dice < 85) {
-        inFlight.add(track(redis.async().incrBy(counter, step),
+        CompletableFuture<Long> increment = blocking ? call(() -> client.incrBy(counter, step))
+            : client.async().incrBy(counter, step);
+        inFlight.add(track(increment,
             total -> total != null && total % step == 0 ? null : "INCRBY " + counter + " by " + step + " answered " + total));
       } else {
         int other = (index + 1 + random.nextInt(KEYS_PER_CALLER - 1)) % KEYS_PER_CALLER;
         String otherKey = key(caller, other);
-        inFlight.add(track(redis.async().mget(key, otherKey), values ->
-            values.size() == 2 && ownValue(values.get(0), caller, index) && ownValue(values.get(1), caller, other)
-                ? null : "MGET " + key + ", " + otherKey + " read " + values));
+        Freshness.Ack floor = freshness.floor(caller, index);
+        Freshness.Ack otherFloor = freshness.floor(caller, other);
+        long issued = System.nanoTime();
+        CompletableFuture<List<String>> mget = blocking ? call(() -> client.mget(key, otherKey))
+            : client.async().mget(key, otherKey);
+        inFlight.add(track(mget, values -> {
+          if (values.size() != 2 || !ownValue(values.get(0), caller, index) || !ownValue(values.get(1), caller, other)) {
+            return "MGET " + key + ", " + otherKey + " read " + values;
+          }
+          freshness.checkRead("MGET " + key, floor, values.get(0), clientIndex, issued);
+          freshness.checkRead("MGET " + otherKey, otherFloor, values.get(1), clientIndex, issued);
+          return null;
+        }));
       }
     }
     while (!inFlight.isEmpty()) {
       await(inFlight.poll());
     }
+  }
+
+  /** A blocking call as an already completed future, so its reply goes through the same checks. */
+  private static <T> CompletableFuture<T> call(Supplier<T> blockingCall) {
+    try {
+      return CompletableFuture.completedFuture(blockingCall.get());
+    } catch (RuntimeException failure) {
+      return CompletableFuture.failedFuture(failure);
+    }
+  }
+
+  /** Names the fault whose window is open, for a stale read's example. */
+  private String faultNote() {
+    FaultWindow fault = currentFault;
+    return fault == null ? "" : " (during " + fault.fault + " " + fault.target + ")";
   }
 
   private <T> CompletableFuture<T> track(CompletableFuture<T> future, Function<T, String> check) {
