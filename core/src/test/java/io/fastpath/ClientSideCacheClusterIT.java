@@ -7,6 +7,8 @@ import io.fastpath.testkit.RedisClusterExtension;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RespClient;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -93,6 +95,49 @@ class ClientSideCacheClusterIT {
         awaitValue(() -> cached.get(absent), null);
         awaitValue(() -> cached.get(present), "v3");
         assertThat(CachedEntriesMatchServer.check(cached, other)).isGreaterThan(0);
+    }
+
+    @Test
+    void missesOnSlotsThatMovedBehindTheClientsBackFollowTheRedirectAndCacheTheNewOwnersValue() {
+        RedisCluster cluster = redis.cluster();
+        // No periodic refresh: the client learns of the moves only from the MOVED its fills get.
+        try (RedisClient stale = RedisClient.builder().uri(cluster.primaries().get(0).uri())
+                .topologyRefreshPeriod(Duration.ofHours(1)).clientSideCache(CacheOptions.maxBytes(1 << 20)).build()) {
+            String got = "{behind-get}key";
+            String listed = "{behind-mget}key";
+            String unmoved = "{unmoved}key";
+            other.set(got, "g1");
+            other.set(listed, "m1");
+            other.set(unmoved, "u1");
+            assertThat(stale.get("{unmoved}warm-up")).isNull(); // the client is connected to every node
+            List<int[]> moves = new ArrayList<>();
+            for (String key : List.of(got, listed)) {
+                int slot = cluster.keySlot(key);
+                RedisServer owner = cluster.nodeForSlot(slot);
+                RedisServer target = cluster.primaries().stream().filter(node -> node != owner).findFirst().orElseThrow();
+                cluster.migrateSlot(slot, target);
+                moves.add(new int[] {slot, cluster.primaries().indexOf(owner)});
+            }
+            try {
+                assertThat(stale.get(got)).isEqualTo("g1"); // the fill went to the old owner and followed its MOVED
+                assertThat(stale.mget(listed, unmoved)).containsExactly("m1", "u1"); // not a nil for the redirected key
+                long hitsBefore = stale.cacheStats().hits();
+                Eventually.awaitValue(() -> {
+                    assertThat(stale.get(got)).isEqualTo("g1");
+                    assertThat(stale.mget(listed, unmoved)).containsExactly("m1", "u1");
+                    return stale.cacheStats().hits() >= hitsBefore + 3; // stored from the new owners' replies
+                }, true, Duration.ofSeconds(15));
+                other.set(got, "g2");
+                other.set(listed, "m2");
+                awaitValue(() -> stale.get(got), "g2"); // the new owners track the keys: their invalidations arrive
+                awaitValue(() -> stale.mget(listed, unmoved), List.of("m2", "u1"));
+                CachedEntriesMatchServer.check(stale, other);
+            } finally {
+                for (int[] move : moves) {
+                    cluster.migrateSlot(move[0], cluster.primaries().get(move[1]));
+                }
+            }
+        }
     }
 
     @Test

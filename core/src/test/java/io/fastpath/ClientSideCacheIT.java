@@ -434,6 +434,35 @@ class ClientSideCacheIT {
     }
 
     @Test
+    void mgetOfAKeyHoldingAnotherTypeAnswersNilAsTheServerDoes() {
+        try (RedisClient redis = cachedClient()) {
+            other.set("text", "a");
+            other.sadd("members", "x");
+            assertThat(redis.mget("text", "members")).containsExactly("a", null);
+            assertThat(other.mget("text", "members")).containsExactly("a", null); // what the server itself answers
+        }
+    }
+
+    @Test
+    void mgetWithAKeyTheUserMayNotReadFailsWithTheServersErrorInsteadOfANil() {
+        server.call("ACL", "SETUSER", "limited", "on", ">limited-secret", "~allowed:*", "+@all");
+        try (RedisClient redis = RedisClient.builder().uri(server.uri()).credentials("limited", "limited-secret")
+                .clientSideCache(CacheOptions.maxBytes(1 << 20)).build();
+             RedisClient uncached = RedisClient.builder().uri(server.uri()).credentials("limited", "limited-secret").build()) {
+            other.set("allowed:1", "a");
+            other.set("secret:1", "s");
+            for (RedisClient client : List.of(uncached, redis)) { // the cached client must fail as the server does
+                assertThatThrownBy(() -> client.mget("allowed:1", "secret:1"))
+                        .isInstanceOf(RedisServerException.class)
+                        .satisfies(e -> assertThat(((RedisServerException) e).code()).isEqualTo("NOPERM"));
+            }
+            assertThat(redis.mget("allowed:1")).containsExactly("a");
+        } finally {
+            server.call("ACL", "DELUSER", "limited");
+        }
+    }
+
+    @Test
     void concurrentMissesOfOneKeyShareOneRequest() throws Exception {
         try (RedisClient redis = cachedClient()) {
             other.set("herd", "v");

@@ -1,5 +1,6 @@
 package io.fastpath.internal.cache;
 
+import io.fastpath.RedisServerException;
 import io.fastpath.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
@@ -68,8 +69,10 @@ final class CacheFill {
         future.whenComplete((reply, failure) -> {
             ReadReply noted = readReply;
             if (failure != null) {
-                if (noted != null) {
+                if (noted != null && failure instanceof RedisServerException) {
                     result.complete(noted.value); // a server error (WRONGTYPE...): handed on as an ErrorReply, as MGET needs
+                } else if (noted != null) {
+                    result.completeExceptionally(failure); // e.g. redirected more than maxRedirects times
                 } else {
                     result.completeExceptionally(failure); // never answered: timed out, not sent, connection lost
                 }

@@ -43,6 +43,8 @@ import java.util.concurrent.atomic.LongAdder;
 public final class ClientSideCache implements ClientTracking {
     /** Own-write stamps per key stripe (a power of two): a fill overtaken by one of our writes is not stored (R6). */
     private static final int STAMP_STRIPES = 1024;
+    /** The only error a GET gives that MGET turns into a nil (a key holding another type). */
+    private static final String WRONG_TYPE = "WRONGTYPE";
 
     /** What {@link #cachedGet} returns when the read must go to the server (null is a cached nil). */
     public static final Object MISS = new Object();
@@ -239,7 +241,13 @@ public final class ClientSideCache implements ClientTracking {
         CompletableFuture<Reply> all = CompletableFuture.allOf(fills.toArray(new CompletableFuture<?>[0])).thenApply(done -> {
             for (int f = 0; f < fills.size(); f++) {
                 Reply reply = fills.get(f).getNow(null); // allOf completed normally: every fill has its reply
-                values[missing[f]] = reply instanceof Reply.ErrorReply ? Reply.NullReply.INSTANCE : reply; // MGET: nil for a wrong type
+                if (reply instanceof Reply.ErrorReply error) {
+                    if (!WRONG_TYPE.equals(error.code())) {
+                        return error; // NOPERM, OOM...: the MGET fails with the server's error, as it would uncached
+                    }
+                    reply = Reply.NullReply.INSTANCE; // MGET answers nil for a key holding another type
+                }
+                values[missing[f]] = reply;
             }
             return new Reply.ArrayReply(Arrays.asList(values));
         });

@@ -186,8 +186,13 @@ public final class ClusterRouter {
         node.connections.routeSlot(slot, false).send(future);
     }
 
-    /** Client-side cache fills: always to the primary of the routing key's slot (R9), never a replica. */
+    /**
+     * Client-side cache fills: always to the primary of the routing key's slot (R9), never a replica. A fill follows
+     * MOVED and ASK and retries CLUSTERDOWN or TRYAGAIN like any read (its CACHING YES and PTTL are written again
+     * around each attempt), so its readers never get a redirect meant for the client (the soak with the cache on).
+     */
     public void sendToPrimary(CommandFuture<?> future) {
+        future.errorInterceptor(redirects);
         int slot = SlotHash.slot(future.spec().routingKey());
         ClusterNode node = nodeForSlot(slot, false);
         if (node == null) {
