@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fastpath.KeyValue;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisCrossSlotException;
+import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisClusterExtension;
+import io.fastpath.testkit.RedisServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,6 +55,47 @@ class ClusterBlockingCommandsIT {
         }
         for (int i = 0; i < lists.size(); i++) {
             assertThat(pops.get(i).get(10, TimeUnit.SECONDS)).isEqualTo(new KeyValue<>("{" + lists.get(i) + "}b", "item:" + i));
+        }
+    }
+
+    @Test
+    void aBlockingPopOnASlotThatMovedBehindTheClientsBackFollowsTheRedirectToTheNewOwner() {
+        RedisCluster cluster = redis.cluster();
+        // No periodic refresh: the client learns of the move only from the MOVED its pop gets.
+        try (RedisClient stale = RedisClient.builder().uri(cluster.primaries().get(0).uri())
+                .topologyRefreshPeriod(Duration.ofHours(1)).build()) {
+            String list = "{moved-queue}list";
+            int slot = cluster.keySlot(list);
+            RedisServer owner = cluster.nodeForSlot(slot);
+            RedisServer target = cluster.primaries().stream().filter(node -> node != owner).findFirst().orElseThrow();
+            stale.rpush(list, "first", "second");
+            cluster.migrateSlot(slot, target);
+            try {
+                assertThat(stale.blpop(Duration.ofSeconds(5), list)).isEqualTo(new KeyValue<>(list, "first"));
+                assertThat(stale.blpop(Duration.ofSeconds(5), list)).isEqualTo(new KeyValue<>(list, "second"));
+            } finally {
+                cluster.migrateSlot(slot, owner);
+            }
+        }
+    }
+
+    @Test
+    void aBlockingPopOnAListAlreadyMovedToTheImportingNodeFollowsTheAskRedirect() {
+        RedisCluster cluster = redis.cluster();
+        String list = "{asked-queue}list";
+        int slot = cluster.keySlot(list);
+        RedisServer owner = cluster.nodeForSlot(slot);
+        RedisServer target = cluster.primaries().stream().filter(node -> node != owner).findFirst().orElseThrow();
+        client.rpush(list, "only");
+        cluster.beginMigration(slot, target);
+        try {
+            while (cluster.migrateKeys(slot, 10) > 0) {
+                // the list now lives on the importing node; the owner answers ASK for it
+            }
+            assertThat(client.blpop(Duration.ofSeconds(5), list)).isEqualTo(new KeyValue<>(list, "only"));
+        } finally {
+            cluster.finishMigration(slot, target);
+            cluster.migrateSlot(slot, owner);
         }
     }
 

@@ -54,19 +54,27 @@ final class BlockingDispatch {
             }
         }
         CompletableFuture<T> result = new CompletableFuture<>();
-        pools.lease(Purpose.BLOCKING, endpoint, now + timeoutNanos).whenComplete((connection, leaseFailure) -> {
+        leaseAndSend(spec, endpoint, now + timeoutNanos, deadline, result, blockingCaller, false, 0);
+        return result;
+    }
+
+    private <T> void leaseAndSend(CommandSpec<T> spec, Endpoint endpoint, long leaseDeadline, long deadline,
+                                  CompletableFuture<T> result, boolean blockingCaller, boolean asking, int redirects) {
+        pools.lease(Purpose.BLOCKING, endpoint, leaseDeadline).whenComplete((connection, leaseFailure) -> {
             if (leaseFailure != null) {
                 complete(result, null, leaseFailure, blockingCaller);
                 return;
             }
-            send(spec, deadline, connection, result, blockingCaller);
+            send(spec, deadline, connection, result, blockingCaller, asking, redirects);
         });
-        return result;
     }
 
     private <T> void send(CommandSpec<T> spec, long deadline, Connection connection, CompletableFuture<T> result,
-                          boolean blockingCaller) {
+                          boolean blockingCaller, boolean asking, int redirects) {
         CommandFuture<T> command = new CommandFuture<>(spec, true, deadline);
+        if (asking) {
+            command.prepareResend(true); // ASKING goes right in front of it on the importing node's connection
+        }
         command.whenComplete((value, failure) -> {
             // Answered (a value or the server's error): the connection is free. Otherwise (timeout, cancel, lost)
             // the server may still hold the command, so the connection is closed rather than handed on.
@@ -74,6 +82,15 @@ final class BlockingDispatch {
                 pools.release(Purpose.BLOCKING, connection);
             } else {
                 pools.discard(Purpose.BLOCKING, connection);
+            }
+            if (failure instanceof RedisServerException refused && cluster != null && !result.isDone()) {
+                // MOVED/ASK: the node did not run it; it goes to the new node on a connection leased there
+                Endpoint next = cluster.leasedRedirect(refused.getMessage(), connection.endpoint(), redirects);
+                if (next != null) {
+                    leaseAndSend(spec, next, deadline, deadline, result, blockingCaller, refused.code().equals("ASK"),
+                            redirects + 1);
+                    return;
+                }
             }
             complete(result, value, failure, blockingCaller);
         });

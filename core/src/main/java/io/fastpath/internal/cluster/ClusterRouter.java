@@ -202,6 +202,11 @@ public final class ClusterRouter {
         node.connections.routeSlot(slot, false).send(future);
     }
 
+    /** See {@link RedirectHandler#leasedRedirect}: where a blocking command that got MOVED or ASK goes next, or null. */
+    public Endpoint leasedRedirect(String message, Endpoint answering, int redirectsSoFar) {
+        return redirects.leasedRedirect(message, answering, redirectsSoFar);
+    }
+
     /** The address of the primary serving {@code slot} ({@link CommandSlots#NO_KEYS}: one by thread), or null when none is known. */
     public Endpoint primaryFor(int slot) {
         ClusterNode node = nodeForSlot(slot, false);

@@ -174,6 +174,42 @@ final class RedirectHandler implements ErrorInterceptor {
         waitingToRetry.failAll("the client was closed while the command waited to be retried");
     }
 
+    /**
+     * A MOVED or ASK that a command on a leased connection got (a blocking command must never go to a node's shared
+     * connections, so its sender leases one of the new node's and sends it again): patches the slot table for MOVED,
+     * asks for a refresh, and returns the node to send to; null when the reply is no redirect, the command was
+     * redirected {@code maxRedirects} times already, or it names a node the topology does not list (then only the
+     * refresh is asked for, and the caller gets the server's error).
+     */
+    Endpoint leasedRedirect(String message, Endpoint answering, int redirectsSoFar) {
+        boolean moved = message.startsWith("MOVED ");
+        String[] parts = message.split(" ");
+        if (!(moved || message.startsWith("ASK ")) || parts.length < 3 || router.isClosed()) {
+            return null;
+        }
+        router.refresher.requestSoon();
+        if (redirectsSoFar >= maxRedirects) {
+            return null;
+        }
+        int slot;
+        Endpoint target;
+        try {
+            slot = Integer.parseInt(parts[1]);
+            target = endpointOf(parts[2], answering);
+        } catch (NumberFormatException malformed) {
+            return null;
+        }
+        ClusterNode node = redirectsOutsideTopology ? router.nodes.nodeFor(target) : router.nodes.known(target);
+        if (node == null) {
+            return null;
+        }
+        if (moved) {
+            router.nodes.moved(slot, node);
+        }
+        events.publish(new RedisEvent.Redirected(answering.toString(), moved ? "MOVED" : "ASK", slot, node.endpoint.toString()));
+        return node.endpoint;
+    }
+
     /** {@code host:port}; an empty host (the node does not know its address) means the node that answered. */
     static Endpoint endpointOf(String hostAndPort, Endpoint answering) {
         int colon = hostAndPort.lastIndexOf(':');
