@@ -8,7 +8,11 @@ import io.fastpath.RedisClient;
 import io.fastpath.RedisCrossSlotException;
 import io.fastpath.Transaction;
 import io.fastpath.TransactionResult;
+import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisClusterExtension;
+import io.fastpath.testkit.RedisServer;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -95,5 +99,44 @@ class ClusterTransactionsIT {
         });
         assertThat(aborted.committed()).isFalse();
         assertThat(client.get("{acct}balance")).isEqualTo("1");
+    }
+    @Test
+    void transactionsOnSlotsThatMovedBehindTheClientsBackRunOnTheNewOwner() {
+        RedisCluster cluster = redis.cluster();
+        // No periodic refresh: the client learns of the moves only from the MOVED its transactions get.
+        try (RedisClient stale = RedisClient.builder().uri(cluster.primaries().get(0).uri())
+                .topologyRefreshPeriod(Duration.ofHours(1)).build()) {
+            String blockKey = "{moved-block}counter";
+            String watchedKey = "{moved-watch}counter";
+            stale.set(blockKey, "1");
+            stale.set(watchedKey, "10");
+            List<int[]> moves = new ArrayList<>();
+            for (String key : List.of(blockKey, watchedKey)) {
+                int slot = cluster.keySlot(key);
+                RedisServer owner = cluster.nodeForSlot(slot);
+                RedisServer target = cluster.primaries().stream().filter(node -> node != owner).findFirst().orElseThrow();
+                cluster.migrateSlot(slot, target);
+                moves.add(new int[] {slot, cluster.primaries().indexOf(owner)});
+            }
+            try {
+                Transaction tx = stale.multi();
+                Queued<Long> incremented = tx.queue(tx.commands().incr(blockKey));
+                assertThat(tx.exec().committed()).isTrue(); // refused whole by the old owner (MOVED), then run on the new
+                assertThat(incremented.get()).isEqualTo(2L);
+
+                TransactionResult<Queued<Long>> watched = stale.watch(List.of(watchedKey), wtx -> {
+                    assertThat(wtx.read(wtx.commands().get(watchedKey))).isEqualTo("10");
+                    return wtx.queue(wtx.commands().incr(watchedKey));
+                });
+                assertThat(watched.committed()).isTrue();
+                assertThat(watched.value().get()).isEqualTo(11L);
+                assertThat(client.get(blockKey)).isEqualTo("2");
+                assertThat(client.get(watchedKey)).isEqualTo("11");
+            } finally {
+                for (int[] move : moves) {
+                    cluster.migrateSlot(move[0], cluster.primaries().get(move[1]));
+                }
+            }
+        }
     }
 }

@@ -64,6 +64,16 @@ public final class TransactionGroup {
         }
     }
 
+    /** After EXEC completed: the server's refusal of the first command it refused while queueing, or null. */
+    public RedisServerException firstQueueRefusal() {
+        for (RedisServerException refused : queueErrors) {
+            if (refused != null) {
+                return refused;
+            }
+        }
+        return null;
+    }
+
     /** After EXEC completed: the first command the server refused while queueing, with its position, or null. */
     public String firstQueueError() {
         for (int i = 0; i < queueErrors.length; i++) {

@@ -59,15 +59,39 @@ public final class TransactionRunner {
         if (commands.isEmpty()) {
             return new ExecOutcome(new Object[0]);
         }
-        int slot = cluster == null ? CommandSlots.NO_KEYS : CommandSlots.commonSlot(commands, "the transaction");
-        TransactionGroup group = new TransactionGroup(commands, TransactionGroup.ANY_CHANNEL);
-        CommandFuture<ExecOutcome> exec = execFuture(group, System.nanoTime() + commandTimeoutNanos);
-        if (cluster != null) {
-            cluster.sendToPrimary(exec, slot);
-        } else {
+        long deadline = System.nanoTime() + commandTimeoutNanos;
+        if (cluster == null) {
+            TransactionGroup group = new TransactionGroup(commands, TransactionGroup.ANY_CHANNEL);
+            CommandFuture<ExecOutcome> exec = execFuture(group, deadline);
             standalone.primary().route(firstRoutingKey(commands), false).send(exec);
+            return awaitExec(exec, group);
         }
-        return awaitExec(exec, group);
+        int slot = CommandSlots.commonSlot(commands, "the transaction");
+        for (int redirects = 0; ; redirects++) {
+            TransactionGroup group = new TransactionGroup(commands, TransactionGroup.ANY_CHANNEL);
+            CommandFuture<ExecOutcome> exec = execFuture(group, deadline);
+            Endpoint owner = cluster.primaryFor(slot);
+            cluster.sendToPrimary(exec, slot);
+            try {
+                return awaitExec(exec, group);
+            } catch (RedisServerException refused) {
+                if (!movedWhole(refused, group, owner, redirects)) {
+                    throw refused;
+                }
+                // the old owner refused every command with MOVED and discarded the block: send it whole to the new one
+            }
+        }
+    }
+
+    /**
+     * True when EXEC was refused (EXECABORT) because the server no longer serves the block's slot (MOVED): then it ran
+     * nothing, and the slot table now names the new owner (a refresh is asked for too). A block refused with ASK (its
+     * slot mid-migration) is not sent again: ASKING covers only the MULTI after it, not the queued commands.
+     */
+    private boolean movedWhole(RedisServerException refused, TransactionGroup group, Endpoint owner, int redirects) {
+        RedisServerException first = group.firstQueueRefusal();
+        return owner != null && refused.code().equals("EXECABORT") && first != null && first.code().equals("MOVED")
+                && cluster.leasedRedirect(first.getMessage(), owner, redirects) != null;
     }
 
     /**
@@ -98,14 +122,24 @@ public final class TransactionRunner {
             throw new RedisNotSentException("cluster", "no node serves slot " + slot
                     + " in the client's slot table; a topology refresh was requested", null);
         }
-        WatchLease lease = new WatchLease(lease(endpoint), slot, dedicated, commandTimeoutNanos);
-        try {
-            lease.watch(keys);
-        } catch (RuntimeException | Error failure) {
-            lease.release(); // closes the connection instead when WATCH went unanswered
-            throw failure;
+        for (int redirects = 0; ; redirects++) {
+            WatchLease lease = new WatchLease(lease(endpoint), slot, dedicated, commandTimeoutNanos);
+            try {
+                lease.watch(keys);
+                return lease;
+            } catch (RedisServerException refused) {
+                lease.release();
+                Endpoint next = cluster == null || !refused.code().equals("MOVED") ? null
+                        : cluster.leasedRedirect(refused.getMessage(), endpoint, redirects);
+                if (next == null) {
+                    throw refused;
+                }
+                endpoint = next; // the slot moved: WATCH (nothing watched yet) on a connection of its new owner
+            } catch (RuntimeException | Error failure) {
+                lease.release(); // closes the connection instead when WATCH went unanswered
+                throw failure;
+            }
         }
-        return lease;
     }
 
     /** A WATCH connection; one granted just as the waiting caller was interrupted goes back to the pool. */
