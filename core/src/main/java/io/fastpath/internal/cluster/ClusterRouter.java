@@ -317,26 +317,11 @@ public final class ClusterRouter {
         return endpoints;
     }
 
-    /**
-     * A MOVED seen outside the command path: patches the slot's owner when the topology lists it (or the
-     * user allowed redirects outside it) and asks for a refresh.
-     */
+    /** A MOVED seen outside the command path (pub/sub): patches the slot's owner and asks for a refresh. */
     public void moved(String movedError, Endpoint answering) {
-        String[] parts = movedError.split(" ");
-        if (parts.length >= 3) {
-            try {
-                int slot = Integer.parseInt(parts[1]);
-                SlotTable current = nodes.table();
-                Endpoint target = RedirectHandler.endpointOf(parts[2], answering);
-                ClusterNode node = options.redirectsOutsideTopology() ? nodes.nodeFor(target) : nodes.known(target);
-                if (current != null && node != null) { // a node outside the topology gets no connection (credentials)
-                    current.patch(slot, node);
-                }
-            } catch (NumberFormatException malformed) {
-                // Only the refresh below can help.
-            }
+        if (redirects.leasedRedirect(movedError, answering, 0) == null) {
+            refresher.requestSoon(); // not a well-formed redirect to a known node: only the refresh can help
         }
-        refresher.requestSoon();
     }
 
     /** Asks for a topology refresh soon; requests coalesce. */

@@ -176,10 +176,10 @@ final class RedirectHandler implements ErrorInterceptor {
 
     /**
      * A MOVED or ASK that a command on a leased connection got (a blocking command must never go to a node's shared
-     * connections, so its sender leases one of the new node's and sends it again): patches the slot table for MOVED,
-     * asks for a refresh, and returns the node to send to; null when the reply is no redirect, the command was
-     * redirected {@code maxRedirects} times already, or it names a node the topology does not list (then only the
-     * refresh is asked for, and the caller gets the server's error).
+     * connections, so its sender leases one of the new node's and sends it again), or a MOVED seen outside the
+     * command path (pub/sub): patches the slot table for MOVED when the topology lists the node (or the user allowed
+     * redirects outside it), asks for a refresh, and returns the node to send to; null when the reply is no redirect,
+     * the command was redirected {@code maxRedirects} times already, or it names a node the topology does not list.
      */
     Endpoint leasedRedirect(String message, Endpoint answering, int redirectsSoFar) {
         boolean moved = message.startsWith("MOVED ");
@@ -188,9 +188,6 @@ final class RedirectHandler implements ErrorInterceptor {
             return null;
         }
         router.refresher.requestSoon();
-        if (redirectsSoFar >= maxRedirects) {
-            return null;
-        }
         int slot;
         Endpoint target;
         try {
@@ -201,10 +198,13 @@ final class RedirectHandler implements ErrorInterceptor {
         }
         ClusterNode node = redirectsOutsideTopology ? router.nodes.nodeFor(target) : router.nodes.known(target);
         if (node == null) {
-            return null;
+            return null; // a node outside the topology gets no connection (credentials)
         }
         if (moved) {
             router.nodes.moved(slot, node);
+        }
+        if (redirectsSoFar >= maxRedirects) {
+            return null;
         }
         events.publish(new RedisEvent.Redirected(answering.toString(), moved ? "MOVED" : "ASK", slot, node.endpoint.toString()));
         return node.endpoint;
