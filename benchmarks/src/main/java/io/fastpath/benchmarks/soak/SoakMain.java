@@ -26,7 +26,8 @@ import java.util.TreeMap;
  * <p>Options: {@code --ops 10000000 --callers 64 --blocking 16 --window 4 --primaries 3 --clients 2 --cache off
  * --quiet 4s --results bench-results}. {@code --clients 2} spreads every caller's commands over two clients at
  * random, so a write through one is read through the other; {@code --cache on} gives both the client-side cache
- * (a read through the other client then depends on the server's invalidation reaching it).
+ * (a read through the other client then depends on the server's invalidation reaching it), {@code --cache bcast}
+ * the same in BCAST mode with the prefix {@code soak:}.
  */
 public final class SoakMain {
 
@@ -42,11 +43,14 @@ public final class SoakMain {
     int window = Integer.parseInt(options.getOrDefault("window", "4"));
     int blocking = Integer.parseInt(options.getOrDefault("blocking", "16"));
     int clientCount = Integer.parseInt(options.getOrDefault("clients", "2"));
-    boolean cache = switch (options.getOrDefault("cache", "off")) {
-      case "on" -> true;
-      case "off" -> false;
-      default -> throw new IllegalArgumentException("--cache takes on or off");
+    String cacheMode = options.getOrDefault("cache", "off");
+    CacheOptions cacheOptions = switch (cacheMode) {
+      case "on" -> CacheOptions.maxBytes(64 << 20);
+      case "bcast" -> CacheOptions.maxBytes(64 << 20).bcast("soak:"); // every key of the workload
+      case "off" -> null;
+      default -> throw new IllegalArgumentException("--cache takes on, bcast or off");
     };
+    boolean cache = cacheOptions != null;
     if (clientCount < 1 || clientCount > 2 || blocking > callers) {
       throw new IllegalArgumentException("--clients takes 1 or 2, and --blocking at most --callers");
     }
@@ -62,7 +66,7 @@ public final class SoakMain {
             .nodeTimeout(Duration.ofMillis(2000)).start()) {
       for (int i = 0; i < clientCount; i++) {
         RedisClientBuilder builder = RedisClient.builder().uri(cluster.primaries().get(0).uri()).commandTimeout(commandTimeout);
-        clients.add((cache ? builder.clientSideCache(CacheOptions.maxBytes(64 << 20)) : builder).build());
+        clients.add((cache ? builder.clientSideCache(cacheOptions) : builder).build());
       }
       // A future still open this long after its deadline will never complete.
       long neverAfterMillis = commandTimeout.toMillis() + 30_000;
@@ -77,7 +81,7 @@ public final class SoakMain {
       long elapsedNanos = System.nanoTime() - start;
       progress.interrupt();
       Thread.sleep(1000); // any late second completion would show up in the counters now
-      String report = report(started, ops, callers, blocking, window, primaries, clients, cache, workload, chaos,
+      String report = report(started, ops, callers, blocking, window, primaries, clients, cacheMode, workload, chaos,
           elapsedNanos);
       System.out.println();
       System.out.print(report);
@@ -116,7 +120,9 @@ public final class SoakMain {
   }
 
   static String report(String started, long ops, int callers, int blocking, int window, int primaries,
-                       List<RedisClient> clients, boolean cache, SoakWorkload workload, SoakChaos chaos, long elapsedNanos) {
+                       List<RedisClient> clients, String cacheMode, SoakWorkload workload, SoakChaos chaos,
+                       long elapsedNanos) {
+    boolean cache = !cacheMode.equals("off");
     double seconds = elapsedNanos / 1e9;
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "## Soak run of %s%n%n", started));
@@ -124,7 +130,8 @@ public final class SoakMain {
             + "from %d callers (%d blocking, the others with up to %d async commands in flight each) through %d "
             + "client%s%s, against %d primaries + %d replicas, in %.0f s (%,.0f ops/s), with %d faults.%n%n",
         ops, callers, blocking, window, clients.size(), clients.size() == 1 ? "" : "s",
-        cache ? " with the client-side cache" : "", primaries, primaries, seconds, workload.issued.get() / seconds,
+        cache ? " with the client-side cache" + (cacheMode.equals("bcast") ? " (BCAST mode)" : "") : "", primaries,
+        primaries, seconds, workload.issued.get() / seconds,
         chaos.windows.size()));
     out.append("| oracle | count |\n| --- | ---: |\n");
     row(out, "operations issued", workload.issued.get());
@@ -188,7 +195,7 @@ public final class SoakMain {
     Map<String, String> options = new TreeMap<>();
     for (int i = 0; i < arguments.length; i++) {
       if (!arguments[i].startsWith("--") || i + 1 >= arguments.length) {
-        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --primaries N --clients 1|2 --cache on|off --quiet 4s --results DIR");
+        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --primaries N --clients 1|2 --cache on|bcast|off --quiet 4s --results DIR");
       }
       options.put(arguments[i].substring(2), arguments[++i]);
     }
