@@ -13,12 +13,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * by a quiet period so its effects are measured in its own {@link FaultWindow}: kill -9 (then wait for
  * the promotion, restart the node, which rejoins as a replica, and wait for a stable cluster), SIGSTOP for
  * {@link #PAUSE} then SIGCONT (shorter than the node timeout: a stall, no failover), a graceful
- * {@code CLUSTER FAILOVER} to its replica, and a step-by-step migration of one slot that callers use.
+ * {@code CLUSTER FAILOVER} to its replica, a step-by-step migration of one slot that callers use, and
+ * {@code CLIENT KILL TYPE normal} (every client connection of the node drops at once, the server stays up).
  */
 final class SoakChaos {
   static final Duration PAUSE = Duration.ofMillis(1200);
 
-  enum Fault { KILL_AND_RESTART, PAUSE, FAILOVER, MIGRATE_SLOT }
+  enum Fault { KILL_AND_RESTART, PAUSE, FAILOVER, MIGRATE_SLOT, KILL_CLIENTS }
 
   final List<FaultWindow> windows = new CopyOnWriteArrayList<>();
   final List<String> actionFailures = new CopyOnWriteArrayList<>();
@@ -75,6 +76,7 @@ final class SoakChaos {
         victim.resume();
       }
       case FAILOVER -> cluster.failover(cluster.replicasOf(victim).get(0));
+      case KILL_CLIENTS -> victim.call("CLIENT", "KILL", "TYPE", "normal"); // not the admin connection (SKIPME)
       default -> migrateOneSlot(victim);
     }
   }
