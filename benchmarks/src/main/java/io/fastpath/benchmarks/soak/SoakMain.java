@@ -4,8 +4,9 @@ import io.fastpath.CacheOptions;
 import io.fastpath.CacheStats;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisClientBuilder;
+import io.fastpath.SentinelOptions;
 import io.fastpath.testkit.RedisCluster;
-import java.io.IOException;
+import io.fastpath.testkit.SentinelDeployment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +28,8 @@ import java.util.TreeMap;
  * --quiet 4s --results bench-results}. {@code --clients 2} spreads every caller's commands over two clients at
  * random, so a write through one is read through the other; {@code --cache on} gives both the client-side cache
  * (a read through the other client then depends on the server's invalidation reaching it), {@code --cache bcast}
- * the same in BCAST mode with the prefix {@code soak:}.
+ * the same in BCAST mode with the prefix {@code soak:}. {@code --topology sentinel} runs against a primary with two
+ * replicas watched by three Sentinels instead of a cluster ({@link SentinelChaos}).
  */
 public final class SoakMain {
 
@@ -59,20 +61,32 @@ public final class SoakMain {
     Path results = Path.of(options.getOrDefault("results", "bench-results"));
     Duration commandTimeout = Duration.ofSeconds(5);
 
+    String topology = options.getOrDefault("topology", "cluster");
+    if (!topology.equals("cluster") && !topology.equals("sentinel")) {
+      throw new IllegalArgumentException("--topology takes cluster or sentinel");
+    }
     String started = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
-    System.out.println("soak: starting a cluster of " + primaries + " primaries with one replica each");
+    System.out.println(topology.equals("cluster")
+        ? "soak: starting a cluster of " + primaries + " primaries with one replica each"
+        : "soak: starting a primary with two replicas watched by three Sentinels");
     List<RedisClient> clients = new ArrayList<>();
-    try (RedisCluster cluster = RedisCluster.builder().primaries(primaries).replicasPerPrimary(1)
-            .nodeTimeout(Duration.ofMillis(2000)).start()) {
+    try (AutoCloseable deployment = topology.equals("cluster")
+        ? RedisCluster.builder().primaries(primaries).replicasPerPrimary(1).nodeTimeout(Duration.ofMillis(2000)).start()
+        : SentinelDeployment.builder().downAfter(SentinelChaos.DOWN_AFTER).failoverTimeout(Duration.ofMillis(3000)).start()) {
       for (int i = 0; i < clientCount; i++) {
-        RedisClientBuilder builder = RedisClient.builder().uri(cluster.primaries().get(0).uri()).commandTimeout(commandTimeout);
+        RedisClientBuilder builder = deployment instanceof RedisCluster cluster
+            ? RedisClient.builder().uri(cluster.primaries().get(0).uri())
+            : RedisClient.builder().sentinel(SentinelOptions.of(((SentinelDeployment) deployment).primaryName(),
+                ((SentinelDeployment) deployment).sentinelAddresses()));
+        builder.commandTimeout(commandTimeout);
         clients.add((cache ? builder.clientSideCache(cacheOptions) : builder).build());
       }
       // A future still open this long after its deadline will never complete.
       long neverAfterMillis = commandTimeout.toMillis() + 30_000;
       SoakWorkload workload = new SoakWorkload(clients, callers, blocking, window, ops, neverAfterMillis,
           CROSS_CLIENT_SLACK.toNanos());
-      SoakChaos chaos = new SoakChaos(cluster, workload, quiet, callers);
+      ChaosLoop chaos = deployment instanceof RedisCluster cluster ? new ClusterChaos(cluster, workload, quiet, callers)
+          : new SentinelChaos((SentinelDeployment) deployment, workload, quiet);
       long start = System.nanoTime();
       workload.start();
       Thread progress = progressPrinter(workload, start);
@@ -81,7 +95,9 @@ public final class SoakMain {
       long elapsedNanos = System.nanoTime() - start;
       progress.interrupt();
       Thread.sleep(1000); // any late second completion would show up in the counters now
-      String report = report(started, ops, callers, blocking, window, primaries, clients, cacheMode, workload, chaos,
+      String against = deployment instanceof RedisCluster ? primaries + " primaries + " + primaries + " replicas"
+          : "a primary and two replicas watched by three Sentinels";
+      String report = report(started, ops, callers, blocking, window, against, clients, cacheMode, workload, chaos,
           elapsedNanos);
       System.out.println();
       System.out.print(report);
@@ -94,9 +110,6 @@ public final class SoakMain {
           && workload.completions.get() == workload.issued.get() - workload.neverCompleted.get();
       clients.forEach(RedisClient::close);
       System.exit(clean ? 0 : 1);
-    } catch (IOException e) {
-      e.printStackTrace();
-      System.exit(2);
     }
   }
 
@@ -119,8 +132,8 @@ public final class SoakMain {
     return thread;
   }
 
-  static String report(String started, long ops, int callers, int blocking, int window, int primaries,
-                       List<RedisClient> clients, String cacheMode, SoakWorkload workload, SoakChaos chaos,
+  static String report(String started, long ops, int callers, int blocking, int window, String against,
+                       List<RedisClient> clients, String cacheMode, SoakWorkload workload, ChaosLoop chaos,
                        long elapsedNanos) {
     boolean cache = !cacheMode.equals("off");
     double seconds = elapsedNanos / 1e9;
@@ -128,10 +141,10 @@ public final class SoakMain {
     out.append(String.format(Locale.ROOT, "## Soak run of %s%n%n", started));
     out.append(String.format(Locale.ROOT, "%,d mixed operations (GET 40%%, SET 30%%, INCRBY 15%%, MGET of two slots 15%%) "
             + "from %d callers (%d blocking, the others with up to %d async commands in flight each) through %d "
-            + "client%s%s, against %d primaries + %d replicas, in %.0f s (%,.0f ops/s), with %d faults.%n%n",
+            + "client%s%s, against %s, in %.0f s (%,.0f ops/s), with %d faults.%n%n",
         ops, callers, blocking, window, clients.size(), clients.size() == 1 ? "" : "s",
-        cache ? " with the client-side cache" + (cacheMode.equals("bcast") ? " (BCAST mode)" : "") : "", primaries,
-        primaries, seconds, workload.issued.get() / seconds,
+        cache ? " with the client-side cache" + (cacheMode.equals("bcast") ? " (BCAST mode)" : "") : "", against,
+        seconds, workload.issued.get() / seconds,
         chaos.windows.size()));
     out.append("| oracle | count |\n| --- | ---: |\n");
     row(out, "operations issued", workload.issued.get());
@@ -164,7 +177,7 @@ public final class SoakMain {
     }
     out.append("\nRecovery: from the fault's start to the end of the last failed or slower-than-250-ms operation "
         + "before the next fault (0: no operation was disturbed). Action: until the chaos loop's step returned "
-        + "(kill: promotion, restart and a stable cluster).\n");
+        + "(kill: promotion, restart and a stable cluster or Sentinel deployment).\n");
     if (!workload.wrongExamples.isEmpty()) {
       out.append("\nWrong replies (first ").append(workload.wrongExamples.size()).append("):\n");
       workload.wrongExamples.forEach(example -> out.append("- ").append(example).append('\n'));
@@ -195,7 +208,7 @@ public final class SoakMain {
     Map<String, String> options = new TreeMap<>();
     for (int i = 0; i < arguments.length; i++) {
       if (!arguments[i].startsWith("--") || i + 1 >= arguments.length) {
-        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --primaries N --clients 1|2 --cache on|bcast|off --quiet 4s --results DIR");
+        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --topology cluster|sentinel --primaries N --clients 1|2 --cache on|bcast|off --quiet 4s --results DIR");
       }
       options.put(arguments[i].substring(2), arguments[++i]);
     }
