@@ -29,6 +29,8 @@ public final class BenchClients {
   public static final String FASTPATH_CACHE_UNBOUNDED = "fastpath-unbounded";
   /** Scenario g: Fastpath with no client-side cache, every GET a round trip (what a cache miss is measured against). */
   public static final String FASTPATH_UNCACHED = "fastpath-uncached";
+  /** rueidis, the Go client, as an external process ({@link RueidisProcess}); scenario c only, named explicitly. */
+  public static final String RUEIDIS = "rueidis";
 
   public static final List<String> ALL = List.of(FASTPATH, LETTUCE, JEDIS, REDISSON, VERTX);
 
@@ -141,6 +143,8 @@ public final class BenchClients {
         return new RedissonBenchClient(server.uri());
       case VERTX:
         return new VertxBenchClient(server.uri());
+      case RUEIDIS:
+        throw new IllegalArgumentException("rueidis (Go, an external process) is measured in scenario c only");
       default:
         throw new IllegalArgumentException("unknown client " + name + "; known: " + ALL);
     }

@@ -98,7 +98,7 @@ public final class BenchmarkMain {
     for (String name : options.clients) {
       if (!BenchClients.ALL.contains(name) && !name.equals(BenchClients.JEDIS_TUNED)
           && !name.equals(BenchClients.FASTPATH_NO_DETOUR) && !name.equals(BenchClients.FASTPATH_CACHE_UNBOUNDED)
-          && !name.equals(BenchClients.FASTPATH_UNCACHED)) {
+          && !name.equals(BenchClients.FASTPATH_UNCACHED) && !name.equals(BenchClients.RUEIDIS)) {
         System.err.println("unknown client " + name + "\n" + BenchOptions.usage());
         System.exit(2);
       }

@@ -9,6 +9,7 @@ import io.fastpath.benchmarks.Keyspace;
 import io.fastpath.benchmarks.LoopResult;
 import io.fastpath.benchmarks.MetricsOverhead;
 import io.fastpath.benchmarks.Row;
+import io.fastpath.benchmarks.RueidisProcess;
 import io.fastpath.benchmarks.Scenario;
 import io.fastpath.benchmarks.Table;
 import java.util.ArrayList;
@@ -56,7 +57,11 @@ public final class ConcurrentGetScenario implements Scenario {
     List<Row> rows = new ArrayList<>();
     for (String name : withTunedJedis(clients)) {
       context.prepareServer(admin -> admin.setAll(Keyspace.smallKeys(), Keyspace.SMALL_VALUE_BYTES));
-      rows.add(context.withClient(name, client -> measure(context, client)));
+      if (name.equals(BenchClients.RUEIDIS)) {
+        rows.add(rueidis(context));
+      } else {
+        rows.add(context.withClient(name, client -> measure(context, client)));
+      }
     }
     return rows;
   }
@@ -70,6 +75,16 @@ public final class ConcurrentGetScenario implements Scenario {
       }
     }
     return expanded;
+  }
+
+  /** The same GETs from as many goroutines through rueidis, in its own process (an error row if it cannot run). */
+  private Row rueidis(BenchContext context) {
+    try {
+      return RueidisProcess.run(context, callers);
+    } catch (RuntimeException failed) {
+      context.note("rueidis could not run: " + failed.getMessage());
+      return new Row(BenchClients.RUEIDIS).text("error", failed.getMessage());
+    }
   }
 
   private Row measure(BenchContext context, BenchClient client) {
@@ -101,7 +116,8 @@ public final class ConcurrentGetScenario implements Scenario {
     }
     return table
         .note("Blocking GETs of random keys among " + Format.count(Keyspace.SMALL_KEY_COUNT)
-            + " preloaded 64-byte values; async-only Vert.x joins each future on the caller thread.")
+            + " preloaded 64-byte values; async-only Vert.x joins each future on the caller thread; rueidis (Go,"
+            + " its own process, client-side cache off) runs as many goroutines, and its CPU per op is its process's.")
         .note(MetricsOverhead.note(rows, "cpu"))
         .note(Format.window(context.options()));
   }
