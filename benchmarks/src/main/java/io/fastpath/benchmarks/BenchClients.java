@@ -29,7 +29,7 @@ public final class BenchClients {
   public static final String FASTPATH_CACHE_UNBOUNDED = "fastpath-unbounded";
   /** Scenario g: Fastpath with no client-side cache, every GET a round trip (what a cache miss is measured against). */
   public static final String FASTPATH_UNCACHED = "fastpath-uncached";
-  /** rueidis, the Go client, as an external process ({@link RueidisProcess}); scenario c only, named explicitly. */
+  /** rueidis, the Go client, as an external process ({@link RueidisProcess}); scenarios c and f1, named explicitly. */
   public static final String RUEIDIS = "rueidis";
 
   public static final List<String> ALL = List.of(FASTPATH, LETTUCE, JEDIS, REDISSON, VERTX);
@@ -144,7 +144,7 @@ public final class BenchClients {
       case VERTX:
         return new VertxBenchClient(server.uri());
       case RUEIDIS:
-        throw new IllegalArgumentException("rueidis (Go, an external process) is measured in scenario c only");
+        throw new IllegalArgumentException("rueidis (Go, an external process) is measured in scenarios c and f only");
       default:
         throw new IllegalArgumentException("unknown client " + name + "; known: " + ALL);
     }

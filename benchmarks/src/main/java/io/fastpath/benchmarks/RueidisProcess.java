@@ -12,8 +12,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The rueidis (Go) row of scenario (c): runs {@code benchmarks/rueidis}'s binary (built by {@code scripts/bench} when
- * Go is installed) against the bench server with the same callers, warmup, window and keys as the Java clients, and
+ * The rueidis (Go) row of scenarios (c) and (f1): runs {@code benchmarks/rueidis}'s binary (built by {@code scripts/bench} when
+ * Go is installed) against the bench server (or cluster) with the same callers, warmup, window and keys as the Java clients, and
  * reads the one JSON line it prints. Its CPU per GET is the Go process's own, as each Java row's is its JVM's.
  */
 public final class RueidisProcess {
@@ -25,13 +25,21 @@ public final class RueidisProcess {
 
   /** Blocking GETs from {@code callers} goroutines against the bench server's preloaded keys. */
   public static Row run(BenchContext context, int callers) {
+    return run(context.options(), "127.0.0.1:" + context.server().port(), callers, Keyspace.SMALL_KEY_COUNT, "");
+  }
+
+  /**
+   * Blocking GETs of {@code key:0 .. key:keys-1} from {@code callers} goroutines against {@code address} (a server, or
+   * one node of a cluster, which rueidis then discovers), with the run's warmup and window; metrics named with
+   * {@code prefix} (scenario f's {@code closed-}).
+   */
+  public static Row run(BenchOptions options, String address, int callers, int keys, String prefix) {
     Path binary = Path.of(System.getProperty("bench.rueidis", DEFAULT_BINARY.toString()));
     if (!Files.isExecutable(binary)) {
       throw new IllegalStateException(binary + " is not built: scripts/bench builds it when Go is installed");
     }
-    BenchOptions options = context.options();
-    List<String> command = List.of(binary.toString(), "-address", "127.0.0.1:" + context.server().port(),
-        "-callers", Integer.toString(callers), "-keys", Integer.toString(Keyspace.SMALL_KEY_COUNT),
+    List<String> command = List.of(binary.toString(), "-address", address,
+        "-callers", Integer.toString(callers), "-keys", Integer.toString(keys),
         "-warmup", options.warmup.toMillis() + "ms", "-duration", options.duration.toMillis() + "ms");
     System.out.println("  " + String.join(" ", command));
     String output;
@@ -49,18 +57,18 @@ public final class RueidisProcess {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while running rueidis-gets", e);
     }
-    return parse(output);
+    return parse(output, prefix);
   }
 
   /** Reads {@code {"ops":..,"p50":..,"p99":..,"p999":..,"cpu":..,"errors":..,"version":".."}}. */
-  static Row parse(String json) {
+  static Row parse(String json, String prefix) {
     Matcher version = Pattern.compile("\"version\":\"([^\"]*)\"").matcher(json);
     Row row = new Row("rueidis (Go) " + (version.find() ? version.group(1) : "?"));
     Matcher field = FIELD.matcher(json);
     int metrics = 0;
     while (field.find()) {
       if (!field.group(2).startsWith("\"")) {
-        row.metric(field.group(1).toLowerCase(Locale.ROOT), Double.parseDouble(field.group(2)));
+        row.metric(prefix + field.group(1).toLowerCase(Locale.ROOT), Double.parseDouble(field.group(2)));
         metrics++;
       }
     }

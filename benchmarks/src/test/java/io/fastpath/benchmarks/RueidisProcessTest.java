@@ -10,7 +10,7 @@ class RueidisProcessTest {
   @Test
   void readsTheRateLatenciesCpuAndErrorsTheGoProgramPrints() {
     Row row = RueidisProcess.parse("{\"ops\":46772.2,\"p50\":74.831,\"p99\":244.332,\"p999\":455.787,"
-        + "\"cpu\":17.3188,\"errors\":0,\"version\":\"v1.0.79\"}\n");
+        + "\"cpu\":17.3188,\"errors\":0,\"version\":\"v1.0.79\"}\n", "");
 
     assertThat(row.label()).isEqualTo("rueidis (Go) v1.0.79");
     assertThat(row.metric("ops")).isEqualTo(46772.2);
@@ -21,8 +21,18 @@ class RueidisProcessTest {
   }
 
   @Test
+  void theClusterScenarioNamesItsMetricsWithItsPrefix() {
+    Row row = RueidisProcess.parse("{\"ops\":1,\"p50\":2,\"p99\":3,\"p999\":4,\"cpu\":5,\"errors\":0,\"version\":\"v1\"}",
+        "closed-");
+
+    assertThat(row.metric("closed-ops")).isEqualTo(1);
+    assertThat(row.metric("closed-cpu")).isEqualTo(5);
+    assertThat(row.metric("ops")).isNaN();
+  }
+
+  @Test
   void outputWithoutResultsIsAnError() {
-    assertThatThrownBy(() -> RueidisProcess.parse("rueidis-gets: cannot connect: dial tcp: refused"))
+    assertThatThrownBy(() -> RueidisProcess.parse("rueidis-gets: cannot connect: dial tcp: refused", ""))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("cannot connect");
   }
@@ -31,6 +41,6 @@ class RueidisProcessTest {
   void otherScenariosRefuseTheGoClientByName() {
     assertThatThrownBy(() -> BenchClients.create(BenchClients.RUEIDIS, null))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("scenario c only");
+        .hasMessageContaining("scenarios c and f");
   }
 }

@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks.cluster;
 
+import io.fastpath.benchmarks.BenchClients;
 import io.fastpath.benchmarks.BenchContext;
 import io.fastpath.benchmarks.CallerLoop;
 import io.fastpath.benchmarks.Format;
@@ -8,6 +9,7 @@ import io.fastpath.benchmarks.LoopResult;
 import io.fastpath.benchmarks.MetricsOverhead;
 import io.fastpath.benchmarks.OpenLoop;
 import io.fastpath.benchmarks.Row;
+import io.fastpath.benchmarks.RueidisProcess;
 import io.fastpath.benchmarks.Scenario;
 import io.fastpath.benchmarks.Table;
 import java.util.ArrayList;
@@ -73,10 +75,24 @@ public final class ClusterScenario implements Scenario {
       int port = cluster.seed().port();
       for (String name : rows) {
         cluster.flushAndPreload(KEYS, Keyspace.SMALL_VALUE_BYTES);
+        if (name.equals(BenchClients.RUEIDIS)) {
+          results.add(rueidis(context, host + ":" + port));
+          continue;
+        }
         results.add(context.withClient(name, () -> ClusterBenchClients.create(name, host, port),
             ClusterBenchClient::label, client -> measure(context, client)));
       }
       return results;
+    }
+  }
+
+  /** f1 only: the same closed loop from as many goroutines through rueidis (Go), in its own process. */
+  private Row rueidis(BenchContext context, String seed) {
+    try {
+      return RueidisProcess.run(context.options(), seed, callers, KEY_COUNT, "closed-");
+    } catch (RuntimeException failed) {
+      context.note("rueidis could not run: " + failed.getMessage());
+      return new Row(BenchClients.RUEIDIS).text("closed-error", failed.getMessage());
     }
   }
 
@@ -151,7 +167,8 @@ public final class ClusterScenario implements Scenario {
             + bestOpen.map(Row::label).orElse("no error-free peer") + " (lower is better). Peers are every"
             + " client but Fastpath, counted only without errors.")
         .note(MetricsOverhead.note(rows, "closed-cpu"))
-        .note(Format.window(context.options()) + " f1 and f2 each run for that window.");
+        .note(Format.window(context.options()) + " f1 and f2 each run for that window; rueidis (Go, its own process,"
+            + " client-side cache off) runs f1 only, and its CPU per op is its process's.");
   }
 
   private static Optional<Row> bestPeer(List<Row> rows, Predicate<Row> errorFree, Comparator<Row> better) {
