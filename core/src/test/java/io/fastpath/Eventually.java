@@ -16,22 +16,47 @@ public final class Eventually {
 
     private Eventually() {}
 
-    /** Polls a read until it returns the expected value; errors while the client reconnects count as "not yet". */
+    /**
+     * Polls a read until it returns the expected value. Failures of a client coming back after a fault count as "not
+     * yet": a lost or not yet reopened connection, a timeout, and the server errors a fault makes for a while (LOADING,
+     * CLUSTERDOWN, TRYAGAIN, MASTERDOWN, READONLY). Any other failure (a MOVED the client should have followed, a
+     * WRONGTYPE...) ends the wait at once: it is the test's failure, not a state to wait out.
+     */
     public static <T> void awaitValue(Supplier<T> read, T expected, Duration within) {
         long giveUpAt = System.nanoTime() + within.toNanos();
         T last = null;
+        RedisException lastFailure = null;
         while (System.nanoTime() < giveUpAt) {
             try {
                 last = read.get();
                 if (Objects.equals(last, expected)) {
                     return;
                 }
-            } catch (RedisException reconnecting) {
-                // the client (or one node's connections) may still be coming back after a fault
+            } catch (RedisException failure) {
+                if (!whileRecovering(failure)) {
+                    throw failure;
+                }
+                lastFailure = failure; // the client (or one node's connections) may still be coming back after a fault
             }
             pause();
         }
-        throw new AssertionError("expected " + expected + " within " + within.toSeconds() + " s, last read " + last);
+        AssertionError timedOut = new AssertionError("expected " + expected + " within " + within.toSeconds()
+                + " s, last read " + last + (lastFailure == null ? "" : ", last failure " + lastFailure));
+        if (lastFailure != null) {
+            timedOut.initCause(lastFailure);
+        }
+        throw timedOut;
+    }
+
+    /** What a client may answer while it, or the server, comes back from a fault. */
+    private static boolean whileRecovering(RedisException failure) {
+        if (failure instanceof RedisServerException server) {
+            return switch (server.code()) {
+                case "LOADING", "CLUSTERDOWN", "TRYAGAIN", "MASTERDOWN", "READONLY" -> true;
+                default -> false;
+            };
+        }
+        return failure instanceof RedisConnectionException || failure instanceof RedisTimeoutException;
     }
 
     /**
