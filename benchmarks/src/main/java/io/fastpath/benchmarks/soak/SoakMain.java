@@ -28,7 +28,8 @@ import java.util.TreeMap;
  * --quiet 4s --results bench-results}. {@code --clients 2} spreads every caller's commands over two clients at
  * random, so a write through one is read through the other; {@code --cache on} gives both the client-side cache
  * (a read through the other client then depends on the server's invalidation reaching it), {@code --cache bcast}
- * the same in BCAST mode with the prefix {@code soak:}. {@code --topology sentinel} runs against a primary with two
+ * the same in BCAST mode with the prefix {@code soak:}. {@code --pubsub on} has each blocking caller publish to a
+ * channel of its own and subscribe to it ({@link PubSubOracle}). {@code --topology sentinel} runs against a primary with two
  * replicas watched by three Sentinels instead of a cluster ({@link SentinelChaos}).
  */
 public final class SoakMain {
@@ -61,6 +62,11 @@ public final class SoakMain {
     Path results = Path.of(options.getOrDefault("results", "bench-results"));
     Duration commandTimeout = Duration.ofSeconds(5);
 
+    boolean pubSub = switch (options.getOrDefault("pubsub", "off")) {
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw new IllegalArgumentException("--pubsub takes on or off");
+    };
     String topology = options.getOrDefault("topology", "cluster");
     if (!topology.equals("cluster") && !topology.equals("sentinel")) {
       throw new IllegalArgumentException("--topology takes cluster or sentinel");
@@ -84,7 +90,7 @@ public final class SoakMain {
       // A future still open this long after its deadline will never complete.
       long neverAfterMillis = commandTimeout.toMillis() + 30_000;
       SoakWorkload workload = new SoakWorkload(clients, callers, blocking, window, ops, neverAfterMillis,
-          CROSS_CLIENT_SLACK.toNanos());
+          CROSS_CLIENT_SLACK.toNanos(), pubSub, deployment instanceof RedisCluster);
       ChaosLoop chaos = deployment instanceof RedisCluster cluster ? new ClusterChaos(cluster, workload, quiet, callers)
           : new SentinelChaos((SentinelDeployment) deployment, workload, quiet);
       long start = System.nanoTime();
@@ -107,6 +113,7 @@ public final class SoakMain {
       System.out.println("report written to " + file);
       boolean clean = workload.wrong.get() == 0 && workload.completedTwice.get() == 0
           && workload.neverCompleted.get() == 0 && workload.freshness.defects() == 0
+          && (workload.pubSub == null || workload.pubSub.defects() == 0)
           && workload.completions.get() == workload.issued.get() - workload.neverCompleted.get();
       clients.forEach(RedisClient::close);
       System.exit(clean ? 0 : 1);
@@ -182,6 +189,14 @@ public final class SoakMain {
       out.append("\nWrong replies (first ").append(workload.wrongExamples.size()).append("):\n");
       workload.wrongExamples.forEach(example -> out.append("- ").append(example).append('\n'));
     }
+    PubSubOracle pubSub = workload.pubSub;
+    if (pubSub != null) {
+      out.append(String.format(Locale.ROOT, "%nPub/sub (%d blocking callers, each publishing to its own channel and "
+              + "subscribed to it): %,d messages published, %,d delivered; **%,d on the wrong channel, %,d twice, %,d out "
+              + "of order**.%n", blocking, pubSub.published.get(), pubSub.delivered.get(), pubSub.wrongChannel.get(),
+          pubSub.duplicated.get(), pubSub.reordered.get()));
+      pubSub.examples.forEach(example -> out.append("- ").append(example).append('\n'));
+    }
     if (!freshness.staleExamples.isEmpty()) {
       out.append("\nStale reads (first ").append(freshness.staleExamples.size()).append("):\n");
       freshness.staleExamples.forEach(example -> out.append("- ").append(example).append('\n'));
@@ -208,7 +223,7 @@ public final class SoakMain {
     Map<String, String> options = new TreeMap<>();
     for (int i = 0; i < arguments.length; i++) {
       if (!arguments[i].startsWith("--") || i + 1 >= arguments.length) {
-        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --topology cluster|sentinel --primaries N --clients 1|2 --cache on|bcast|off --quiet 4s --results DIR");
+        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --topology cluster|sentinel --primaries N --clients 1|2 --cache on|bcast|off --pubsub on|off --quiet 4s --results DIR");
       }
       options.put(arguments[i].substring(2), arguments[++i]);
     }

@@ -6,6 +6,7 @@ import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisServerException;
 import io.fastpath.RedisTimeoutException;
+import io.fastpath.Subscription;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +53,10 @@ final class SoakWorkload {
   final AtomicLong completions = new AtomicLong();
 
   final Freshness freshness;
+  /** Null unless {@code --pubsub on}. */
+  final PubSubOracle pubSub;
+  /** Shard channels (SSUBSCRIBE/SPUBLISH) on a cluster, plain ones (SUBSCRIBE/PUBLISH) otherwise. */
+  private final boolean shardChannels;
   private final List<RedisClient> clients;
   private final int blockingCallers;
   private final long totalOps;
@@ -63,7 +68,9 @@ final class SoakWorkload {
   volatile FaultWindow currentFault;
 
   SoakWorkload(List<RedisClient> clients, int callerCount, int blockingCallers, int window, long totalOps,
-               long neverAfterMillis, long crossClientSlackNanos) {
+               long neverAfterMillis, long crossClientSlackNanos, boolean pubSub, boolean shardChannels) {
+    this.pubSub = pubSub ? new PubSubOracle() : null;
+    this.shardChannels = shardChannels;
     this.clients = List.copyOf(clients);
     this.blockingCallers = blockingCallers;
     this.freshness = new Freshness(callerCount, KEYS_PER_CALLER, crossClientSlackNanos, this::faultNote);
@@ -113,6 +120,8 @@ final class SoakWorkload {
     String counter = "soak:c" + caller + ":counter";
     long sequence = 0;
     ThreadLocalRandom random = ThreadLocalRandom.current();
+    Subscription subscription = blocking && pubSub != null ? subscribe(caller) : null;
+    long published = 0;
     while (tickets.getAndIncrement() < totalOps) {
       if (inFlight.size() >= limit) {
         await(inFlight.poll());
@@ -121,6 +130,16 @@ final class SoakWorkload {
       String key = key(caller, index);
       int clientIndex = random.nextInt(clients.size());
       RedisClient client = clients.get(clientIndex);
+      if (subscription != null && random.nextInt(20) == 0) { // a blocking caller: one message at a time, in order
+        String message = PubSubOracle.message(caller, published++);
+        String channel = PubSubOracle.channel(caller);
+        inFlight.add(track(call(() -> shardChannels ? client.spublish(channel, message) : client.publish(channel, message)),
+            receivers -> { // 0 while the subscription moves: the message is lost, which the oracle allows
+              pubSub.published.incrementAndGet();
+              return null;
+            }));
+        continue;
+      }
       int dice = random.nextInt(100);
       if (dice >= 40 && dice < 70 && freshness.beginSet(caller, index)) {
         long written = sequence++;
@@ -167,6 +186,14 @@ final class SoakWorkload {
     while (!inFlight.isEmpty()) {
       await(inFlight.poll());
     }
+  }
+
+  /** The caller's own channel, on one of the clients; messages go to {@link PubSubOracle#listener}. */
+  private Subscription subscribe(int caller) {
+    RedisClient client = clients.get(caller % clients.size());
+    String channel = PubSubOracle.channel(caller);
+    return shardChannels ? client.ssubscribe(pubSub.listener(caller), channel)
+        : client.subscribe(pubSub.listener(caller), channel);
   }
 
   /** A blocking call as an already completed future, so its reply goes through the same checks. */
