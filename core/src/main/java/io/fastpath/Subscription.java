@@ -6,9 +6,9 @@ import java.util.List;
  * Channels, patterns or shard channels one {@link PubSubListener} is subscribed to, from
  * {@link RedisClient#subscribe}, {@link RedisClient#psubscribe} or {@link RedisClient#ssubscribe}.
  *
- * <p>Delivery is at most once: the client re-subscribes after a reconnect, a failover or a slot move
- * before the subscriber connection is used again, but messages published while it was disconnected or
- * moving are lost. Thread-safe.
+ * <p>Delivery is in order and at most once: the client re-subscribes after a reconnect, a failover or a slot
+ * move before the subscriber connection is used again, but messages published while it was disconnected or
+ * moving are lost; what the old node still pushes after a move is dropped, never delivered twice. Thread-safe.
  */
 public interface Subscription extends AutoCloseable {
 

@@ -165,20 +165,32 @@ final class SubscriberConnection {
         return new CommandSpec<>(new String(command, StandardCharsets.US_ASCII), args, Converters.REPLY, null, false);
     }
 
-    /** Event loop: a message goes to its listeners; a {@code sunsubscribe} we did not ask for means the slot moved. */
-    private void onPush(Reply.PushReply push) {
+    /**
+     * Event loop: a message goes to its listeners, but only for a name this connection still holds: once a name is
+     * unsubscribed here or moved to another connection (a shard channel following its slot), what the server still
+     * pushes for it on this one is dropped. A demoted primary keeps serving its shard's channels and receives their
+     * messages by replication, so without this a message could arrive twice, the second copy after later ones (the
+     * soak's pub/sub oracle saw both). A {@code sunsubscribe} we did not ask for means the slot moved.
+     */
+    void onPush(Reply.PushReply push) {
         List<Reply> elements = push.elements();
         String type = push.kind();
         if (type.equals(PubSubKind.CHANNEL.messageType) && elements.size() >= 3) {
             String channel = text(elements.get(1));
-            engine.deliver(PubSubKind.CHANNEL, channel, new PubSubMessage(channel, null, bytes(elements.get(2))));
+            if (holds(PubSubKind.CHANNEL, channel)) {
+                engine.deliver(PubSubKind.CHANNEL, channel, new PubSubMessage(channel, null, bytes(elements.get(2))));
+            }
         } else if (type.equals(PubSubKind.PATTERN.messageType) && elements.size() >= 4) {
             String pattern = text(elements.get(1));
             String channel = text(elements.get(2));
-            engine.deliver(PubSubKind.PATTERN, pattern, new PubSubMessage(channel, pattern, bytes(elements.get(3))));
+            if (holds(PubSubKind.PATTERN, pattern)) {
+                engine.deliver(PubSubKind.PATTERN, pattern, new PubSubMessage(channel, pattern, bytes(elements.get(3))));
+            }
         } else if (type.equals(PubSubKind.SHARD.messageType) && elements.size() >= 3) {
             String channel = text(elements.get(1));
-            engine.deliver(PubSubKind.SHARD, channel, new PubSubMessage(channel, null, bytes(elements.get(2))));
+            if (holds(PubSubKind.SHARD, channel)) {
+                engine.deliver(PubSubKind.SHARD, channel, new PubSubMessage(channel, null, bytes(elements.get(2))));
+            }
         } else if (type.equals("sunsubscribe") && elements.size() >= 2) {
             String channel = text(elements.get(1));
             // Our own SUNSUBSCRIBE removed the name before it was sent; still present means the server dropped it.
@@ -187,6 +199,10 @@ final class SubscriberConnection {
             }
         }
         // Other pushes (subscribe confirmations, unsubscribe counts) need nothing: the PING after them confirms.
+    }
+
+    private boolean holds(PubSubKind kind, String name) {
+        return name != null && names.get(kind).contains(name);
     }
 
     private static String text(Reply reply) {
