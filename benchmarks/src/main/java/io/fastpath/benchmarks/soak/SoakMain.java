@@ -7,6 +7,8 @@ import io.fastpath.RedisClientBuilder;
 import io.fastpath.SentinelOptions;
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.SentinelDeployment;
+import io.fastpath.vertx.FastpathVertx;
+import io.vertx.core.Vertx;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The soak run (not part of CI; {@code scripts/soak}): mixed operations from many callers against a local
@@ -30,7 +33,8 @@ import java.util.TreeMap;
  * (a read through the other client then depends on the server's invalidation reaching it), {@code --cache bcast}
  * the same in BCAST mode with the prefix {@code soak:}. {@code --pubsub on} has each blocking caller publish to a
  * channel of its own and subscribe to it ({@link PubSubOracle}). {@code --topology sentinel} runs against a primary with two
- * replicas watched by three Sentinels instead of a cluster ({@link SentinelChaos}).
+ * replicas watched by three Sentinels instead of a cluster ({@link SentinelChaos}); {@code --hosted vertx} builds the
+ * clients through fastpath-vertx, so their connections run on a Vert.x instance's event loops.
  */
 public final class SoakMain {
 
@@ -67,6 +71,11 @@ public final class SoakMain {
       case "off" -> false;
       default -> throw new IllegalArgumentException("--pubsub takes on or off");
     };
+    Vertx vertx = switch (options.getOrDefault("hosted", "none")) {
+      case "vertx" -> Vertx.vertx(); // clients through fastpath-vertx: their connections on Vert.x's event loops
+      case "none" -> null;
+      default -> throw new IllegalArgumentException("--hosted takes none or vertx");
+    };
     String topology = options.getOrDefault("topology", "cluster");
     if (!topology.equals("cluster") && !topology.equals("sentinel")) {
       throw new IllegalArgumentException("--topology takes cluster or sentinel");
@@ -85,7 +94,10 @@ public final class SoakMain {
             : RedisClient.builder().sentinel(SentinelOptions.of(((SentinelDeployment) deployment).primaryName(),
                 ((SentinelDeployment) deployment).sentinelAddresses()));
         builder.commandTimeout(commandTimeout);
-        clients.add((cache ? builder.clientSideCache(cacheOptions) : builder).build());
+        RedisClientBuilder configured = cache ? builder.clientSideCache(cacheOptions) : builder;
+        clients.add(vertx == null ? configured.build()
+            : FastpathVertx.shared(vertx, "soak-" + i, () -> configured).toCompletionStage().toCompletableFuture()
+                .get(30, TimeUnit.SECONDS).client()); // its connections run on Vert.x's event loops
       }
       // A future still open this long after its deadline will never complete.
       long neverAfterMillis = commandTimeout.toMillis() + 30_000;
@@ -101,8 +113,9 @@ public final class SoakMain {
       long elapsedNanos = System.nanoTime() - start;
       progress.interrupt();
       Thread.sleep(1000); // any late second completion would show up in the counters now
-      String against = deployment instanceof RedisCluster ? primaries + " primaries + " + primaries + " replicas"
-          : "a primary and two replicas watched by three Sentinels";
+      String against = (deployment instanceof RedisCluster ? primaries + " primaries + " + primaries + " replicas"
+          : "a primary and two replicas watched by three Sentinels")
+          + (vertx == null ? "" : ", the clients hosted on Vert.x's event loops (fastpath-vertx)");
       String report = report(started, ops, callers, blocking, window, against, clients, cacheMode, workload, chaos,
           elapsedNanos);
       System.out.println();
@@ -115,7 +128,11 @@ public final class SoakMain {
           && workload.neverCompleted.get() == 0 && workload.freshness.defects() == 0
           && (workload.pubSub == null || workload.pubSub.defects() == 0)
           && workload.completions.get() == workload.issued.get() - workload.neverCompleted.get();
-      clients.forEach(RedisClient::close);
+      if (vertx == null) {
+        clients.forEach(RedisClient::close);
+      } else {
+        vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS); // closes its shared clients
+      }
       System.exit(clean ? 0 : 1);
     }
   }
@@ -223,7 +240,7 @@ public final class SoakMain {
     Map<String, String> options = new TreeMap<>();
     for (int i = 0; i < arguments.length; i++) {
       if (!arguments[i].startsWith("--") || i + 1 >= arguments.length) {
-        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --topology cluster|sentinel --primaries N --clients 1|2 --cache on|bcast|off --pubsub on|off --quiet 4s --results DIR");
+        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --topology cluster|sentinel --primaries N --clients 1|2 --cache on|bcast|off --pubsub on|off --hosted none|vertx --quiet 4s --results DIR");
       }
       options.put(arguments[i].substring(2), arguments[++i]);
     }
