@@ -84,7 +84,7 @@ public final class RedisCluster implements AutoCloseable {
         List<RedisServer> replicas = new ArrayList<>();
         for (RedisServer node : responsiveNodes()) {
             List<?> role = role(node);
-            if ("slave".equals(role.get(0)) && ((Long) role.get(2)).intValue() == primary.port()) {
+            if ("slave".equals(role.get(0)) && listensOn(primary, ((Long) role.get(2)).intValue())) {
                 replicas.add(node);
             }
         }
@@ -260,7 +260,7 @@ public final class RedisCluster implements AutoCloseable {
         node.call("CLUSTER", "REPLICATE", nodeId(primary));
         awaitCondition(node + " to replicate " + primary, () -> {
             List<?> role = role(node);
-            if (!"slave".equals(role.get(0)) || ((Long) role.get(2)).intValue() != primary.port()) {
+            if (!"slave".equals(role.get(0)) || !listensOn(primary, ((Long) role.get(2)).intValue())) {
                 return new Waits.Unsatisfied(node + " reports role " + role);
             }
             String instability = instability();
@@ -539,8 +539,10 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     private List<String> migrateCommandHead(RedisServer target) {
+        // With tls-cluster the source's MIGRATE connection speaks TLS, so it must go to the target's TLS port.
+        int port = target.hasTls() ? target.tlsPort() : target.port();
         List<String> head = new ArrayList<>(Arrays.asList("MIGRATE", RedisServer.HOST,
-                Integer.toString(target.port()), "", "0", Integer.toString(MIGRATE_TIMEOUT_MILLIS), "REPLACE"));
+                Integer.toString(port), "", "0", Integer.toString(MIGRATE_TIMEOUT_MILLIS), "REPLACE"));
         if (target.password() != null) {
             head.add("AUTH");
             head.add(target.password());
@@ -569,6 +571,11 @@ public final class RedisCluster implements AutoCloseable {
     private RedisServer anyResponsiveNode() {
         return nodes.stream().filter(RedisCluster::isResponsive).findFirst()
                 .orElseThrow(() -> new IllegalStateException("No node of the cluster is running and unpaused"));
+    }
+
+    /** A port {@code node} listens on: its plain port, or its TLS port, which ROLE names when replication uses TLS. */
+    private static boolean listensOn(RedisServer node, int port) {
+        return node.port() == port || (node.hasTls() && node.tlsPort() == port);
     }
 
     private static boolean isResponsive(RedisServer node) {

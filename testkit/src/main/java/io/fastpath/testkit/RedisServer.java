@@ -80,6 +80,11 @@ public final class RedisServer implements AutoCloseable {
         return "redis://" + HOST + ":" + port;
     }
 
+    /** True when the server also listens for TLS ({@link Builder#tls}). */
+    public boolean hasTls() {
+        return tlsPort != 0;
+    }
+
     /** The TLS port, when the server was built with {@link Builder#tls}; the plain {@link #port()} stays open too. */
     public int tlsPort() {
         if (tlsPort == 0) {

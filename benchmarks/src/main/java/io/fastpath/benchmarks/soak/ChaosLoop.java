@@ -35,6 +35,7 @@ abstract class ChaosLoop {
     for (int i = 0; !workload.finished(); i++) {
       int fault = i % faults().size();
       FaultWindow window = new FaultWindow(faults().get(fault), target(fault), System.nanoTime());
+      System.out.println("soak: fault " + (i + 1) + ", " + window.fault + " on " + window.target);
       workload.currentFault = window;
       windows.add(window);
       try {

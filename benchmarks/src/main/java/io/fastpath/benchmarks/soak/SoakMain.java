@@ -5,8 +5,10 @@ import io.fastpath.CacheStats;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisClientBuilder;
 import io.fastpath.SentinelOptions;
+import io.fastpath.TlsOptions;
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.SentinelDeployment;
+import io.fastpath.testkit.TlsCertificates;
 import io.fastpath.vertx.FastpathVertx;
 import io.vertx.core.Vertx;
 import java.nio.file.Files;
@@ -34,7 +36,8 @@ import java.util.concurrent.TimeUnit;
  * the same in BCAST mode with the prefix {@code soak:}. {@code --pubsub on} has each blocking caller publish to a
  * channel of its own and subscribe to it ({@link PubSubOracle}). {@code --topology sentinel} runs against a primary with two
  * replicas watched by three Sentinels instead of a cluster ({@link SentinelChaos}); {@code --hosted vertx} builds the
- * clients through fastpath-vertx, so their connections run on a Vert.x instance's event loops.
+ * clients through fastpath-vertx, so their connections run on a Vert.x instance's event loops; {@code --tls on} gives
+ * the cluster TLS ports ({@code tls-cluster yes}) and the clients connect, and follow redirects, over TLS.
  */
 public final class SoakMain {
 
@@ -80,17 +83,27 @@ public final class SoakMain {
     if (!topology.equals("cluster") && !topology.equals("sentinel")) {
       throw new IllegalArgumentException("--topology takes cluster or sentinel");
     }
+    TlsCertificates tls = switch (options.getOrDefault("tls", "off")) {
+      case "on" -> TlsCertificates.generate(); // the cluster's nodes announce TLS ports (tls-cluster yes)
+      case "off" -> null;
+      default -> throw new IllegalArgumentException("--tls takes on or off");
+    };
+    if (tls != null && !topology.equals("cluster")) {
+      throw new IllegalArgumentException("--tls on needs --topology cluster");
+    }
     String started = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
     System.out.println(topology.equals("cluster")
         ? "soak: starting a cluster of " + primaries + " primaries with one replica each"
         : "soak: starting a primary with two replicas watched by three Sentinels");
     List<RedisClient> clients = new ArrayList<>();
     try (AutoCloseable deployment = topology.equals("cluster")
-        ? RedisCluster.builder().primaries(primaries).replicasPerPrimary(1).nodeTimeout(Duration.ofMillis(2000)).start()
+        ? clusterBuilder(primaries, tls).start()
         : SentinelDeployment.builder().downAfter(SentinelChaos.DOWN_AFTER).failoverTimeout(Duration.ofMillis(3000)).start()) {
       for (int i = 0; i < clientCount; i++) {
         RedisClientBuilder builder = deployment instanceof RedisCluster cluster
-            ? RedisClient.builder().uri(cluster.primaries().get(0).uri())
+            ? (tls == null ? RedisClient.builder().uri(cluster.primaries().get(0).uri())
+                : RedisClient.builder().uri(cluster.primaries().get(0).tlsUri())
+                    .tls(TlsOptions.builder().trustedCertificates(tls.caCertificate()).build()))
             : RedisClient.builder().sentinel(SentinelOptions.of(((SentinelDeployment) deployment).primaryName(),
                 ((SentinelDeployment) deployment).sentinelAddresses()));
         builder.commandTimeout(commandTimeout);
@@ -115,7 +128,8 @@ public final class SoakMain {
       Thread.sleep(1000); // any late second completion would show up in the counters now
       String against = (deployment instanceof RedisCluster ? primaries + " primaries + " + primaries + " replicas"
           : "a primary and two replicas watched by three Sentinels")
-          + (vertx == null ? "" : ", the clients hosted on Vert.x's event loops (fastpath-vertx)");
+          + (vertx == null ? "" : ", the clients hosted on Vert.x's event loops (fastpath-vertx)")
+          + (tls == null ? "" : ", every connection over TLS");
       String report = report(started, ops, callers, blocking, window, against, clients, cacheMode, workload, chaos,
           elapsedNanos);
       System.out.println();
@@ -135,6 +149,12 @@ public final class SoakMain {
       }
       System.exit(clean ? 0 : 1);
     }
+  }
+
+  private static RedisCluster.Builder clusterBuilder(int primaries, TlsCertificates tls) {
+    RedisCluster.Builder builder = RedisCluster.builder().primaries(primaries).replicasPerPrimary(1)
+        .nodeTimeout(Duration.ofMillis(2000));
+    return tls == null ? builder : builder.tls(tls.serverCertificate(), tls.serverKey(), tls.caCertificate());
   }
 
   private static Thread progressPrinter(SoakWorkload workload, long start) {
@@ -240,7 +260,7 @@ public final class SoakMain {
     Map<String, String> options = new TreeMap<>();
     for (int i = 0; i < arguments.length; i++) {
       if (!arguments[i].startsWith("--") || i + 1 >= arguments.length) {
-        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --topology cluster|sentinel --primaries N --clients 1|2 --cache on|bcast|off --pubsub on|off --hosted none|vertx --quiet 4s --results DIR");
+        throw new IllegalArgumentException("usage: --ops N --callers N --blocking N --window N --topology cluster|sentinel --primaries N --clients 1|2 --cache on|bcast|off --pubsub on|off --hosted none|vertx --tls on|off --quiet 4s --results DIR");
       }
       options.put(arguments[i].substring(2), arguments[++i]);
     }
