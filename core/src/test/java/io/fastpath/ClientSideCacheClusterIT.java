@@ -1,6 +1,7 @@
 package io.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisClusterExtension;
@@ -136,6 +137,26 @@ class ClientSideCacheClusterIT {
                 for (int[] move : moves) {
                     cluster.migrateSlot(move[0], cluster.primaries().get(move[1]));
                 }
+            }
+        }
+    }
+
+    @Test
+    void aMissThatRunsOutOfRedirectsFailsWithTheRedirectExceptionNotTheServersErrorReply() {
+        RedisCluster cluster = redis.cluster();
+        try (RedisClient stale = RedisClient.builder().uri(cluster.primaries().get(0).uri()).maxRedirects(0)
+                .topologyRefreshPeriod(Duration.ofHours(1)).clientSideCache(CacheOptions.maxBytes(1 << 20)).build()) {
+            String key = "{no-redirects}key";
+            other.set(key, "v");
+            int slot = cluster.keySlot(key);
+            RedisServer owner = cluster.nodeForSlot(slot);
+            RedisServer target = cluster.primaries().stream().filter(node -> node != owner).findFirst().orElseThrow();
+            cluster.migrateSlot(slot, target);
+            try {
+                assertThatThrownBy(() -> stale.get(key)).isInstanceOf(RedisRedirectException.class)
+                        .hasMessageContaining("maxRedirects");
+            } finally {
+                cluster.migrateSlot(slot, owner);
             }
         }
     }

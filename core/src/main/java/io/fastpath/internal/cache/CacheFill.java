@@ -71,10 +71,8 @@ final class CacheFill {
             if (failure != null) {
                 if (noted != null && failure instanceof RedisServerException) {
                     result.complete(noted.value); // a server error (WRONGTYPE...): handed on as an ErrorReply, as MGET needs
-                } else if (noted != null) {
-                    result.completeExceptionally(failure); // e.g. redirected more than maxRedirects times
                 } else {
-                    result.completeExceptionally(failure); // never answered: timed out, not sent, connection lost
+                    result.completeExceptionally(failure); // unanswered (timeout, not sent, lost), or out of redirects
                 }
             } else if (noted == null || pttlDone) {
                 // A PTTL entry already ended (its deadline passed first, or it was an earlier attempt's before a
