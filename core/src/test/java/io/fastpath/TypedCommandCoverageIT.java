@@ -23,13 +23,13 @@ import org.junit.jupiter.api.Test;
 /**
  * Which of the server's commands the typed API covers: every {@link CommandBuilder} method is invoked
  * to learn the command it builds, and the result is compared with the real server's {@code COMMAND DOCS}.
- * Fails when a typed command is not a real command, or when the README's table (between the markers)
+ * Fails when a typed command is not a real command, or when docs/commands.md's table (between the markers)
  * is not exactly the table this test generates; the gaps are printed and written to
  * {@code target/typed-commands.md}.
  *
- * <p>The README's table is Redis 7.0's. Valkey 8.0 lists more commands (those of Redis 7.2 it forked
- * from, and its own); against Valkey the test requires every command of the README's table to exist
- * there with the same group and the same typed or not, and every typed command to be in the README's
+ * <p>docs/commands.md's table is Redis 7.0's. Valkey 8.0 lists more commands (those of Redis 7.2 it forked
+ * from, and its own); against Valkey the test requires every command of docs/commands.md's table to exist
+ * there with the same group and the same typed or not, and every typed command to be in docs/commands.md's
  * table; Valkey's extra commands (all left to {@code send(...)}) are written to
  * {@code target/typed-commands-valkey.md}.
  */
@@ -66,14 +66,14 @@ class TypedCommandCoverageIT extends RedisServerPerClass {
             Set<String> documented = commandsOf(readme);
             Set<String> typedButUndocumented = new TreeSet<>(typed);
             typedButUndocumented.removeAll(documented);
-            assertThat(typedButUndocumented).as("typed commands missing from README.md's (Redis 7.0) table").isEmpty();
+            assertThat(typedButUndocumented).as("typed commands missing from docs/commands.md's (Redis 7.0) table").isEmpty();
             assertThat(table(restrictedTo(groupByServerName, documented), typed))
-                    .as("README.md's table against the same commands on " + server.binary().versionText()
+                    .as("docs/commands.md's table against the same commands on " + server.binary().versionText()
                             + "; Valkey's whole table is in " + generated.toAbsolutePath())
                     .isEqualTo(readme);
             return;
         }
-        assertThat(readme).as("README.md's typed-commands table; the current one is in " + generated.toAbsolutePath())
+        assertThat(readme).as("docs/commands.md's typed-commands table; the current one is in " + generated.toAbsolutePath())
                 .isEqualTo(table);
     }
 
@@ -185,7 +185,7 @@ class TypedCommandCoverageIT extends RedisServerPerClass {
     }
 
     private static String readmeTable() throws IOException {
-        Path readme = Path.of("..", "README.md");
+        Path readme = Path.of("..", "docs", "commands.md");
         String text = Files.readString(readme, StandardCharsets.UTF_8);
         int start = text.indexOf(START);
         int end = text.indexOf(END);

@@ -74,17 +74,17 @@ class SharedConnectionRulesTest {
                 }
             }
         }
-        String readme = Files.readString(Path.of("..", "README.md"));
+        String readme = Files.readString(Path.of("..", "docs", "commands.md"));
         int start = readme.indexOf("<!-- refused-commands:start -->");
         int end = readme.indexOf("<!-- refused-commands:end -->");
-        assertThat(start).as("README.md's refused-commands markers; derived from the table: " + String.join(", ", refused))
+        assertThat(start).as("docs/commands.md's refused-commands markers; derived from the table: " + String.join(", ", refused))
                 .isNotNegative();
         TreeSet<String> listed = new TreeSet<>();
         Matcher names = Pattern.compile("`([A-Z][A-Z -]*)`").matcher(readme.substring(start, end));
         while (names.find()) {
             listed.add(names.group(1));
         }
-        assertThat(listed).as("README.md's list of refused commands; derived from the table: " + String.join(", ", refused))
+        assertThat(listed).as("docs/commands.md's list of refused commands; derived from the table: " + String.join(", ", refused))
                 .isEqualTo(refused);
     }
 }
