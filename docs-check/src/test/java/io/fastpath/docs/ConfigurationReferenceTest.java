@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,8 +38,10 @@ class ConfigurationReferenceTest {
         Set<String> unknown = new TreeSet<>(documented);
         unknown.removeAll(options);
 
-        assertThat(missing).as("RedisClientBuilder options missing from docs/configuration.md").isEmpty();
-        assertThat(unknown).as("options docs/configuration.md names that RedisClientBuilder does not have").isEmpty();
+        SoftAssertions.assertSoftly(softly -> {
+            softly.assertThat(missing).as("RedisClientBuilder options missing from docs/configuration.md").isEmpty();
+            softly.assertThat(unknown).as("options docs/configuration.md names that RedisClientBuilder does not have").isEmpty();
+        });
     }
 
     @Test
