@@ -41,10 +41,10 @@ final class MarkdownJavaBlocks {
         return blocks;
     }
 
-    /** The snippet comment on the last non-blank line before the fence, if there is one. */
+    /** The snippet comment on the last non-blank line before the fence (region markers aside), if there is one. */
     private static SnippetOptions optionsBefore(String[] lines, int fenceIndex) {
         for (int line = fenceIndex - 1; line >= 0; line--) {
-            if (lines[line].isBlank()) {
+            if (lines[line].isBlank() || SnippetOptions.isRegionMarker(lines[line])) {
                 continue;
             }
             SnippetOptions options = SnippetOptions.parse(lines[line]);

@@ -69,6 +69,14 @@ class SnippetCheckTest {
     }
 
     @Test
+    void aRegionMarkerBetweenTheCommentAndTheBlockLeavesTheOptionsInPlace() {
+        String markdown = "<!-- snippet: run -->\n<!-- snippet:quickstart-begin -->\n```java\nredis.get(\"k\");\n```\n"
+                + "<!-- snippet:quickstart-end -->\n";
+
+        assertThat(MarkdownJavaBlocks.of("README.md", markdown).get(0).options().run()).isTrue();
+    }
+
+    @Test
     void anUnknownSnippetOptionIsRefused() {
         assertThatThrownBy(() -> SnippetOptions.parse("<!-- snippet: runn -->"))
                 .isInstanceOf(IllegalArgumentException.class)

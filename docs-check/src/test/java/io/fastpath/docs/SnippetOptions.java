@@ -16,6 +16,8 @@ record SnippetOptions(Context context, boolean run) {
     static final SnippetOptions DEFAULTS = new SnippetOptions(Context.AUTO, false);
 
     private static final Pattern COMMENT = Pattern.compile("^\\s*<!--\\s*snippet:(.*?)-->\\s*$");
+    /** {@code <!-- snippet:quickstart-begin -->}: a region other tools extract (the build's snippet tests), not options. */
+    private static final Pattern REGION_MARKER = Pattern.compile("^\\s*<!--\\s*snippet:[\\w.-]+-(begin|end)\\s*-->\\s*$");
 
     /** Where a block's code goes before it is compiled. */
     enum Context {
@@ -31,10 +33,15 @@ record SnippetOptions(Context context, boolean run) {
         UNIT
     }
 
+    /** Whether the line marks the start or end of a named region, which a block's options may sit inside or outside of. */
+    static boolean isRegionMarker(String line) {
+        return REGION_MARKER.matcher(line).matches();
+    }
+
     /** The options of a comment line, or null when the line is not a snippet comment. */
     static SnippetOptions parse(String line) {
         Matcher matcher = COMMENT.matcher(line);
-        if (!matcher.matches()) {
+        if (!matcher.matches() || isRegionMarker(line)) {
             return null;
         }
         Context context = Context.AUTO;
