@@ -1,8 +1,10 @@
 package io.fastpath.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.RedisClient;
+import io.fastpath.RedisServerException;
 import io.fastpath.testkit.RedisServerExtension;
 import java.lang.reflect.InvocationTargetException;
 import java.util.List;
@@ -43,6 +45,19 @@ class RunnableSnippetsIT {
                     assertThat(block.file()).isEqualTo("README.md");
                     assertThat(block.options().run()).isTrue();
                 });
+    }
+
+    @Test
+    void aRunnableBlockThatFailsWhenRunFailsNamingItsFileAndLine() {
+        String markdown = "# Guide\n\n<!-- snippet: run -->\n```java\nredis.send(\"NO-SUCH-COMMAND\");\n```\n";
+        List<SnippetSource> sources = Snippets.sourcesOf(MarkdownJavaBlocks.of("docs/guide.md", markdown));
+        SnippetCompiler.Result compiled = SnippetCompiler.compile(sources);
+
+        assertThat(compiled.errorsOf(sources.get(0))).isEmpty();
+        assertThatThrownBy(() -> run(sources.get(0), compiled.classLoader()))
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("The Java block at docs/guide.md:5 failed when run")
+                .hasCauseInstanceOf(RedisServerException.class);
     }
 
     private JavaBlock pointedAtTheTestServer(JavaBlock block) {
