@@ -1,14 +1,10 @@
 package io.fastpath.example.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.spring.FastpathConnectionFactory;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RedisServerExtension;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -45,22 +41,5 @@ class BootCachingIT {
                     .containsExactly("shop:quotes::ACME");
             assertThat((Long) server.call("TTL", "shop:quotes::ACME")).isBetween(1L, 60L);
         }
-    }
-
-    @Test
-    void aBadPropertyStopsTheApplicationWithBootsFailureReportPrinted() {
-        PrintStream original = System.out;
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-        try {
-            assertThatThrownBy(() -> SpringApplication.run(CachingApplication.class,
-                    "--spring.data.redis.port=not-a-port", "--spring.main.web-application-type=none").close())
-                    .isInstanceOf(RuntimeException.class);
-        } finally {
-            System.setOut(original);
-        }
-        // Logback (through spring-boot-starter) prints the report; without a logging provider nothing is printed
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("APPLICATION FAILED TO START")
-                .contains("spring.data.redis.port");
     }
 }
