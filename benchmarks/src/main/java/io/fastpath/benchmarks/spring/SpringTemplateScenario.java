@@ -8,7 +8,9 @@ import io.fastpath.benchmarks.Row;
 import io.fastpath.benchmarks.Scenario;
 import io.fastpath.benchmarks.Table;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,14 +21,17 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * (k) Seed 001's job: {@code --count} {@code opsForValue().set} of 100-byte values through {@code StringRedisTemplate},
- * (1) in a plain loop as the seed wrote it, (2) with {@code executePipelined} in batches of 1,000, and (3) from 8
- * threads sharing one template; per Spring connection factory, and Fastpath's native async API (1,000 in flight) as
+ * (1) in a plain loop as the seed wrote it, (2) with {@code executePipelined} in batches of 1,000, (3) from 8
+ * threads sharing one template, and (4) as {@code opsForValue().multiSet} of 1,000 pairs at a time; each with this
+ * JVM's CPU per SET; per Spring connection factory, and Fastpath's native async API (1,000 in flight) as
  * the reference for (2). A sampler reads {@code CLIENT LIST} on its own connection throughout, so each row shows the
  * most connections the factory held open at once and how many it opened while measured.
  */
 public final class SpringTemplateScenario implements Scenario {
     static final int BATCH = 1_000;
     static final int THREADS = 8;
+    /** SETs per mode of the unmeasured pass before each factory's measured one. */
+    static final int WARM_UP = 50_000;
     private static final String VALUE = "x".repeat(100);
 
     @Override
@@ -41,7 +46,7 @@ public final class SpringTemplateScenario implements Scenario {
 
     @Override
     public String title() {
-        return "(k) opsForValue().set through RedisTemplate: plain loop, executePipelined, 8 threads (seed 001)";
+        return "(k) opsForValue().set through RedisTemplate: plain loop, executePipelined, 8 threads, multiSet (seed 001)";
     }
 
     @Override
@@ -70,13 +75,28 @@ public final class SpringTemplateScenario implements Scenario {
 
     private static Row measure(String label, StringRedisTemplate template, String host, int port, int count) {
         template.opsForValue().set("warm", VALUE); // connects the factory before anything is counted
+        // Every mode once unmeasured first: else the first factory measured pays for compiling Spring's own code
+        // (the template, serializers, multiSet's map) that the rows after it find compiled
+        modes(new Row(label), template, Math.min(count, WARM_UP));
         try (ConnectionSampler sampler = ConnectionSampler.start(host, port, "bench-j")) {
-            long start = System.nanoTime();
+            Row row = modes(new Row(label), template, count, sampler);
+            long opened = sampler.stopAndCountOpened();
+            return row.metric("max-connections", sampler.maxOpen()).metric("opened", opened);
+        }
+    }
+
+    private static Row modes(Row row, StringRedisTemplate template, int count) {
+        return modes(row, template, count, null);
+    }
+
+    /** The four modes in order; with a sampler, the server's CPU over the 8-thread mode too. */
+    private static Row modes(Row row, StringRedisTemplate template, int count, ConnectionSampler sampler) {
+        timed(row, "loop", count, () -> {
             for (int i = 0; i < count; i++) {
                 template.opsForValue().set("j:" + i, VALUE);
             }
-            double loop = count / seconds(start);
-            start = System.nanoTime();
+        });
+        timed(row, "pipelined", count, () -> {
             for (int from = 0; from < count; from += BATCH) {
                 int first = from;
                 template.executePipelined((RedisCallback<Object>) connection -> {
@@ -86,23 +106,36 @@ public final class SpringTemplateScenario implements Scenario {
                     return null;
                 });
             }
-            double pipelined = count / seconds(start);
-            long clientCpuBefore = CpuClock.processCpuNanos();
-            double serverCpuBefore = sampler.serverCpuMicros();
-            double threads = threaded(template, count);
-            double threadsClientCpu = (CpuClock.processCpuNanos() - clientCpuBefore) / 1000.0 / count;
-            double threadsServerCpu = (sampler.serverCpuMicros() - serverCpuBefore) / count;
-            long opened = sampler.stopAndCountOpened();
-            return new Row(label).metric("loop", loop).metric("pipelined", pipelined).metric("threads", threads)
-                    .metric("threads-client-cpu", threadsClientCpu).metric("threads-server-cpu", threadsServerCpu)
-                    .metric("max-connections", sampler.maxOpen()).metric("opened", opened);
+        });
+        double serverCpuBefore = sampler == null ? 0 : sampler.serverCpuMicros();
+        timed(row, "threads", count, () -> threaded(template, count));
+        if (sampler != null) {
+            row.metric("threads-server-cpu", (sampler.serverCpuMicros() - serverCpuBefore) / count);
         }
+        timed(row, "multiset", count, () -> {
+            for (int from = 0; from < count; from += BATCH) {
+                Map<String, String> pairs = new HashMap<>();
+                for (int i = from; i < from + BATCH && i < count; i++) {
+                    pairs.put("j:" + i, VALUE);
+                }
+                template.opsForValue().multiSet(pairs);
+            }
+        });
+        return row;
     }
 
-    private static double threaded(StringRedisTemplate template, int count) {
+    /** Runs one mode: its SETs per second as {@code metric}, and this JVM's CPU (every thread) per SET as {@code metric-client-cpu}. */
+    private static void timed(Row row, String metric, int count, Runnable mode) {
+        long cpuBefore = CpuClock.processCpuNanos();
+        long start = System.nanoTime();
+        mode.run();
+        row.metric(metric, count / seconds(start));
+        row.metric(metric + "-client-cpu", (CpuClock.processCpuNanos() - cpuBefore) / 1000.0 / count);
+    }
+
+    private static void threaded(StringRedisTemplate template, int count) {
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try {
-            long start = System.nanoTime();
             List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
                 int thread = t;
@@ -115,7 +148,6 @@ public final class SpringTemplateScenario implements Scenario {
             for (Future<?> each : done) {
                 each.get();
             }
-            return count / seconds(start);
         } catch (Exception failed) {
             throw new IllegalStateException("a template thread failed", failed);
         } finally {
@@ -154,28 +186,38 @@ public final class SpringTemplateScenario implements Scenario {
     @Override
     public Table table(List<Row> rows, BenchContext context) {
         double nativeAsync = Format.reference(rows, "Fastpath native async API (reference)", "pipelined");
-        Table table = new Table(title(), List.of("factory", "plain loop sets/s", "executePipelined sets/s",
-                "8 threads sets/s", "8 threads CPU µs/SET: client / server", "pipelined vs native async", "max connections open", "connections opened"));
+        Table table = new Table(title(), List.of("factory", "plain loop SETs/s (client µs/SET)",
+                "executePipelined SETs/s (client µs/SET)", "8 threads SETs/s (client / server µs/SET)",
+                "multiSet x1,000 pairs/s (client µs/pair)", "pipelined vs native async", "max connections open",
+                "connections opened"));
         for (Row row : rows) {
             String error = row.text("error");
-            table.row(List.of(row.label() + (error.isEmpty() ? "" : " (" + error + ")"), count(row, "loop"),
-                    count(row, "pipelined"), count(row, "threads"), cpu(row),
+            table.row(List.of(row.label() + (error.isEmpty() ? "" : " (" + error + ")"), withCpu(row, "loop"),
+                    withCpu(row, "pipelined"), threads(row), withCpu(row, "multiset"),
                     row.label().startsWith("Fastpath native") ? "1.00x" : Format.ratio(row.metric("pipelined"), nativeAsync),
                     Format.count(row.metric("max-connections")), Format.count(row.metric("opened"))));
         }
         return table.note(context.options().bulkCount + " SETs of 100 bytes per mode; executePipelined in batches of " + BATCH
-                        + "; 8 threads share one template and split the keys. CPU per SET in the 8-thread mode: this JVM's"
-                        + " (every thread of it) and redis-server's own (INFO cpu), over the same time.")
+                        + "; 8 threads share one template and split the keys; multiSet: opsForValue().multiSet of "
+                        + BATCH + " pairs (one MSET) at a time. Client CPU per SET or pair: this JVM's (every thread of"
+                        + " it) over the mode; server CPU: redis-server's own (INFO cpu) over the 8-thread mode. Before each"
+                        + " factory's measured pass, one unmeasured pass of every mode (" + WARM_UP + " SETs at most) warms the JIT.")
                 .note("Connections: CLIENT LIST sampled every " + ConnectionSampler.INTERVAL_MILLIS + " ms on the benchmark's own"
-                        + " connection during the three modes (the factory was connected first); \"opened\" is the server's"
+                        + " connection during the four modes (the factory was connected first); \"opened\" is the server's"
                         + " total_connections_received over the same time."
                 );
     }
 
-    private static String cpu(Row row) {
+    private static String withCpu(Row row, String metric) {
+        double client = row.metric(metric + "-client-cpu");
+        String cpu = Double.isNaN(client) || client == 0 ? "" : String.format(" (%.2f)", client);
+        return count(row, metric) + cpu;
+    }
+
+    private static String threads(Row row) {
         double client = row.metric("threads-client-cpu");
-        return Double.isNaN(client) || client == 0 ? Format.NOT_APPLICABLE
-                : String.format("%.1f / %.1f", client, row.metric("threads-server-cpu"));
+        return Double.isNaN(client) || client == 0 ? count(row, "threads")
+                : count(row, "threads") + String.format(" (%.1f / %.1f)", client, row.metric("threads-server-cpu"));
     }
 
     private static String count(Row row, String metric) {

@@ -1,0 +1,15 @@
+package io.fastpath.spring.projects.integration;
+
+import io.fastpath.spring.projects.Deployment;
+import io.fastpath.testkit.RedisClusterExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class QueueEndpointClusterIT extends QueueEndpointContract {
+    @RegisterExtension
+    static final RedisClusterExtension CLUSTER = RedisClusterExtension.of(3, 0);
+
+    @Override
+    Deployment deployment() {
+        return Deployment.cluster(CLUSTER.cluster());
+    }
+}

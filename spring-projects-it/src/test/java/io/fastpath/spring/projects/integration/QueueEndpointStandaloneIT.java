@@ -1,0 +1,15 @@
+package io.fastpath.spring.projects.integration;
+
+import io.fastpath.spring.projects.Deployment;
+import io.fastpath.testkit.RedisServerExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class QueueEndpointStandaloneIT extends QueueEndpointContract {
+    @RegisterExtension
+    static final RedisServerExtension SERVER = RedisServerExtension.standalone();
+
+    @Override
+    Deployment deployment() {
+        return Deployment.standalone(SERVER.server());
+    }
+}

@@ -1,0 +1,15 @@
+package io.fastpath.spring.projects.session;
+
+import io.fastpath.spring.projects.Deployment;
+import io.fastpath.testkit.RedisClusterExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class IndexedSessionRepositoryClusterIT extends IndexedSessionRepositoryContract {
+    @RegisterExtension
+    static final RedisClusterExtension CLUSTER = RedisClusterExtension.of(3, 0);
+
+    @Override
+    Deployment deployment() {
+        return Deployment.cluster(CLUSTER.cluster());
+    }
+}
