@@ -112,9 +112,14 @@ public class FastpathConnection implements RedisConnection {
                 return null;
             }
             if (pipeline != null) {
-                // in call order on one connection per server, as a pipeline on one connection would arrive
-                pipeline.add(watched != null ? PipelineResults.completed(() -> watched.read(command))
-                        : client.dispatchInCallOrder(command), converter, status);
+                if (watched != null) {
+                    pipeline.addNow(() -> watched.read(command), converter, status);
+                } else {
+                    // in call order on one connection per server, as a pipeline on one connection would arrive
+                    RedisClient sender = client;
+                    pipeline.add(() -> sender.dispatchInCallOrder(command), PipelineResults.isBarrier(command.name()),
+                            converter, status);
+                }
                 return null;
             }
             T result = watched != null ? watched.read(command) : client.binary().execute(command);
@@ -239,13 +244,18 @@ public class FastpathConnection implements RedisConnection {
         }
         TransactionBlock block = transaction;
         transaction = null;
+        if (pipeline != null) {
+            // after the commands pipelined before it; a failure (a WRONGTYPE among the queued commands) takes its
+            // place among the results, so closePipeline() throws RedisPipelineException carrying them, as Spring's drivers do
+            pipeline.addNow(() -> execBlock(block), Function.identity(), false);
+            return null;
+        }
+        return execBlock(block);
+    }
+
+    private List<Object> execBlock(TransactionBlock block) {
         try {
-            List<Object> results = block.exec(convertResults());
-            if (pipeline != null) {
-                pipeline.add(PipelineResults.completed(() -> results), Function.identity(), false);
-                return null;
-            }
-            return results;
+            return block.exec(convertResults());
         } catch (RuntimeException failed) {
             throw FastpathExceptionTranslator.translate(failed);
         } finally {
@@ -272,7 +282,7 @@ public class FastpathConnection implements RedisConnection {
         RuntimeException refused = FastpathExceptionTranslator.translate(
                 new io.fastpath.RedisServerException("ERR " + command + " without MULTI"));
         if (pipeline != null) {
-            pipeline.add(java.util.concurrent.CompletableFuture.failedFuture(refused), Function.identity(), false);
+            pipeline.addFailure(refused);
             return null;
         }
         throw refused;

@@ -28,6 +28,12 @@ final class FastpathKeyCommands implements RedisKeyCommands {
         return connection.invoke(new Words("COPY", sourceKey, targetKey).addIf(replace, "REPLACE").build(), Replies::toBoolean);
     }
 
+    /** Spring's single-key form: its own command, so a pipeline or transaction collects a Boolean as the plain call returns. */
+    @Override
+    public Boolean exists(byte[] key) {
+        return connection.invoke(command("EXISTS", key), Replies::toBoolean);
+    }
+
     @Override
     public Long exists(byte[]... keys) {
         return connection.invoke(new Words("EXISTS").add((Object[]) keys).build(), Replies::toLong);

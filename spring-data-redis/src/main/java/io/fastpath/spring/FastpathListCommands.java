@@ -18,6 +18,12 @@ final class FastpathListCommands implements RedisListCommands {
         return connection.invoke(new Words("RPUSH", key).add((Object[]) values).build(), Replies::toLong);
     }
 
+    /** Spring's one-position form: LPOS without COUNT (a position or nil), so pipelined it collects a Long too. */
+    @Override
+    public Long lPos(byte[] key, byte[] element) {
+        return connection.invoke(command("LPOS", key, element), Replies::toLong);
+    }
+
     @Override
     public List<Long> lPos(byte[] key, byte[] element, Integer rank, Integer count) {
         Words words = new Words("LPOS", key, element);

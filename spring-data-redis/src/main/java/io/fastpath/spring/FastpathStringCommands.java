@@ -34,6 +34,7 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public byte[] getEx(byte[] key, Expiration expiration) {
+        Arguments.notNull(expiration, "Expiration");
         return connection.invoke(new Words("GETEX", key).add(getExOptions(expiration)).build(), Replies::toBytes);
     }
 
@@ -54,11 +55,15 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public Boolean set(byte[] key, byte[] value, Expiration expiration, SetOption option) {
+        Arguments.notNull(expiration, "Expiration");
+        Arguments.notNull(option, "Option");
         return connection.invoke(new Words("SET", key, value).add(setOptions(expiration, option)).build(), Replies::toBoolean);
     }
 
     @Override
     public byte[] setGet(byte[] key, byte[] value, Expiration expiration, SetOption option) {
+        Arguments.notNull(expiration, "Expiration");
+        Arguments.notNull(option, "Option");
         return connection.invoke(new Words("SET", key, value).add(setOptions(expiration, option)).add("GET").build(),
                 Replies::toBytes);
     }
@@ -170,6 +175,9 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public Long bitOp(BitOperation op, byte[] destination, byte[]... keys) {
+        Arguments.notNull(op, "BitOperation");
+        Arguments.notEmpty(keys, "Source keys");
+        Arguments.check(op != BitOperation.NOT || keys.length == 1, "BITOP NOT takes exactly one source key");
         return connection.invoke(new Words("BITOP", op.name(), destination).add((Object[]) keys).build(), Replies::toLong);
     }
 

@@ -304,6 +304,8 @@ final class FastpathZSetCommands implements RedisZSetCommands {
     /** ZINTER/ZUNION[STORE] [dest] numkeys key... [WEIGHTS w...] [AGGREGATE a] [WITHSCORES]. */
     static Command<Reply> combine(String name, byte[] destKey, Aggregate aggregate, Weights weights, byte[][] sets,
                                           boolean withScores) {
+        Arguments.noNullElements(sets, "Source sets");
+        Arguments.check(weights == null || weights.size() == sets.length, "The number of weights must match the number of source sets");
         Words words = destKey == null ? new Words(name) : new Words(name, destKey);
         words.add(sets.length).add((Object[]) sets);
         if (weights != null) {
