@@ -71,16 +71,21 @@ final class FastpathListCommands implements RedisListCommands {
 
     @Override
     public Long lInsert(byte[] key, Position where, byte[] pivot, byte[] value) {
+        Arguments.notNull(where, "Where");
         return connection.invoke(command("LINSERT", key, where.name(), pivot, value), Replies::toLong);
     }
 
     @Override
     public byte[] lMove(byte[] sourceKey, byte[] destinationKey, Direction from, Direction to) {
+        Arguments.notNull(from, "From");
+        Arguments.notNull(to, "To");
         return connection.invoke(command("LMOVE", sourceKey, destinationKey, from.name(), to.name()), Replies::toBytes);
     }
 
     @Override
     public byte[] bLMove(byte[] sourceKey, byte[] destinationKey, Direction from, Direction to, double timeout) {
+        Arguments.notNull(from, "From");
+        Arguments.notNull(to, "To");
         return connection.invoke(command("BLMOVE", sourceKey, destinationKey, from.name(), to.name(),
                 Words.formatDouble(timeout)), Replies::toBytes);
     }

@@ -45,6 +45,7 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public List<byte[]> mGet(byte[]... keys) {
+        Arguments.noNullElements(keys, "Keys");
         return connection.invoke(typed().mget(keys));
     }
 
@@ -85,11 +86,13 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public Boolean mSet(Map<byte[], byte[]> tuple) {
+        Arguments.notNull(tuple, "Tuple");
         return connection.invoke(new Words("MSET").add(flatten(tuple)).build(), Replies::toBoolean);
     }
 
     @Override
     public Boolean mSetNX(Map<byte[], byte[]> tuple) {
+        Arguments.notNull(tuple, "Tuple");
         return connection.invoke(new Words("MSETNX").add(flatten(tuple)).build(), Replies::toBoolean);
     }
 
@@ -155,6 +158,7 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public List<Long> bitField(byte[] key, BitFieldSubCommands subCommands) {
+        Arguments.notNull(subCommands, "SubCommands");
         Words words = new Words("BITFIELD", key);
         for (BitFieldSubCommand sub : subCommands) {
             String type = sub.getType().asString();
@@ -183,6 +187,7 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public Long bitPos(byte[] key, boolean bit, Range<Long> range) {
+        Arguments.notNull(range, "Range");
         Words words = new Words("BITPOS", key, bit ? 1 : 0);
         if (range.getLowerBound().isBounded()) {
             words.add(range.getLowerBound().getValue().get());

@@ -372,6 +372,12 @@ final class ParitySamples {
         if (type == Weights.class) {
             return Weights.of(1, 2);
         }
+        if (type == org.springframework.data.redis.core.KeyScanOptions.class) {
+            return org.springframework.data.redis.core.KeyScanOptions.NONE;
+        }
+        if (type == org.springframework.data.redis.core.ScanOptions.class) {
+            return org.springframework.data.redis.core.ScanOptions.NONE;
+        }
         if (type == Expiration.class) {
             return Expiration.seconds(1_000);
         }

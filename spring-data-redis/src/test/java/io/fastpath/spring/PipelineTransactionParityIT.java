@@ -71,6 +71,11 @@ class PipelineTransactionParityIT {
         GROUPS.put(RedisServerCommands.class, RedisConnection::serverCommands);
     }
 
+    /** The command interfaces this test and NullArgumentChecksIT walk, and how a connection hands out each. */
+    static Map<Class<?>, Function<RedisConnection, Object>> groups() {
+        return GROUPS;
+    }
+
     /** Methods that by Spring's contract do not run in a pipeline or a transaction, by name (every overload). */
     private static final Map<String, String> NOT_PIPELINABLE = Map.of(
             "scan", "a SCAN cursor pages at once; Spring's drivers refuse it in a pipeline or transaction",
