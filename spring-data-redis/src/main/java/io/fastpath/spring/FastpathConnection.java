@@ -378,7 +378,10 @@ public class FastpathConnection implements RedisConnection {
     public void select(int dbIndex) {
         requireOpen();
         if (transaction != null || pipeline != null || watched != null) {
-            throw new InvalidDataAccessApiUsageException("SELECT is not allowed inside a pipeline, a transaction or a WATCH");
+            // each database is a client of its own: the commands already pipelined, queued or watched belong to the current one
+            throw new InvalidDataAccessApiUsageException("SELECT is refused inside a pipeline, a transaction or a WATCH: Fastpath"
+                    + " switches this connection to another database's client, and the commands already pipelined, queued or"
+                    + " watched belong to the current one; call select before openPipeline(), multi() or watch()");
         }
         client = factory.clientForDatabase(dbIndex);
     }

@@ -29,7 +29,6 @@ import org.springframework.data.redis.connection.RedisGeoCommands.GeoRadiusComma
 import org.springframework.data.redis.connection.RedisGeoCommands.GeoSearchCommandArgs;
 import org.springframework.data.redis.connection.RedisGeoCommands.GeoSearchStoreCommandArgs;
 import org.springframework.data.redis.connection.RedisHashCommands;
-import org.springframework.data.redis.connection.RedisHashCommands.HashFieldSetOption;
 import org.springframework.data.redis.connection.RedisHyperLogLogCommands;
 import org.springframework.data.redis.connection.RedisKeyCommands;
 import org.springframework.data.redis.connection.RedisListCommands;
@@ -312,8 +311,8 @@ final class ParitySamples {
         if (type == GeoSearchStoreCommandArgs.class) {
             return GeoSearchStoreCommandArgs.newGeoSearchStoreArgs().sortAscending();
         }
-        if (type == HashFieldSetOption.class) {
-            return HashFieldSetOption.UPSERT;
+        if (type.getSimpleName().equals("HashFieldSetOption")) { // by name: Spring Data Redis 3.5 has no such type
+            return enumConstant(type, "UPSERT");
         }
         if (type == Direction.class) {
             return name.equals("from") ? Direction.LEFT : Direction.RIGHT;
@@ -401,6 +400,11 @@ final class ParitySamples {
             case "scriptSha" -> SCRIPT_SHA;
             default -> "a"; // element, value, member, member1, pivot, field
         };
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object enumConstant(Class<?> type, String name) {
+        return Enum.valueOf((Class) type, name);
     }
 
     private IllegalStateException unknown(Parameter parameter) {
