@@ -59,10 +59,14 @@ final class PipelineResults {
         return BARRIERS.contains(commandName);
     }
 
-    /** Adds a command that {@code send} puts on the wire, now or once the barriers before it allow. */
+    /**
+     * Adds a command that {@code send} puts on the wire, now or once the barriers before it allow. Refused at once (a
+     * wrong argument, a closed client): thrown here and left out, as a call outside a pipeline would throw.
+     */
     <T> void add(Supplier<CompletableFuture<T>> send, boolean barrier, Function<? super T, ?> converter, boolean status) {
-        entries.add(new Entry<>(send, barrier, converter, status));
-        sendReady(false);
+        Entry<T> entry = new Entry<>(send, barrier, converter, status);
+        entries.add(entry);
+        sendReady(false, entry);
     }
 
     /**
@@ -71,9 +75,8 @@ final class PipelineResults {
      */
     <T> void addNow(Supplier<T> result, Function<? super T, ?> converter, boolean status) {
         awaitAll();
-        Entry<T> entry = new Entry<>(() -> completed(result), true, converter, status);
-        entries.add(entry);
-        sendReady(true);
+        entries.add(new Entry<>(() -> completed(result), true, converter, status));
+        sendReady(true, null);
     }
 
     /** Adds a failure in its place (EXEC without MULTI inside a pipeline). */
@@ -83,14 +86,18 @@ final class PipelineResults {
 
     /** Sends every waiting command and waits until all have completed. */
     void awaitAll() {
-        sendReady(true);
+        sendReady(true, null);
         for (; completed < entries.size(); completed++) {
             awaitQuietly(entries.get(completed).future);
         }
     }
 
-    /** Sends the waiting commands in order as far as the barriers allow; {@code wait}: waits for them instead of stopping. */
-    private void sendReady(boolean wait) {
+    /**
+     * Sends the waiting commands in order as far as the barriers allow; {@code wait}: waits for them instead of
+     * stopping. {@code callersOwn}, the entry just added, is sent with its refusal thrown to the caller; a command sent
+     * later keeps its refusal in its place.
+     */
+    private void sendReady(boolean wait, Entry<?> callersOwn) {
         while (sent < entries.size()) {
             Entry<?> next = entries.get(sent);
             if (next.barrier) {
@@ -108,11 +115,25 @@ final class PipelineResults {
                 }
                 awaitQuietly(lastBarrier);
             }
-            send(next);
+            if (next == callersOwn) {
+                sendOrRemove(next);
+            } else {
+                send(next);
+            }
             if (next.barrier) {
                 lastBarrier = next.future;
             }
             sent++;
+        }
+    }
+
+    /** The caller's own entry, the last one: a refusal removes it and is thrown to the caller. */
+    private <T> void sendOrRemove(Entry<T> entry) {
+        try {
+            entry.future = entry.send.get();
+        } catch (RuntimeException refused) {
+            entries.remove(entries.size() - 1);
+            throw refused;
         }
     }
 
@@ -145,7 +166,7 @@ final class PipelineResults {
      * exception in its place, and the first failure is thrown as a {@link RedisPipelineException} carrying them all.
      */
     List<Object> collect(boolean convertResults) {
-        sendReady(true);
+        sendReady(true, null);
         List<Object> results = new ArrayList<>(entries.size());
         DataAccessException firstFailure = null;
         for (Entry<?> entry : entries) {
