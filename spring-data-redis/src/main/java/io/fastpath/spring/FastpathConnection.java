@@ -344,6 +344,8 @@ public class FastpathConnection implements RedisConnection {
     /** Subscribes and, as Spring's contract says, blocks this thread until the subscription is closed. */
     @Override
     public void subscribe(MessageListener listener, byte[]... channels) {
+        Arguments.notNull(listener, "Listener");
+        Arguments.noNullElements(channels, "Channels");
         startSubscription(listener).subscribe(channels);
         subscription.awaitClosed();
     }
@@ -351,6 +353,8 @@ public class FastpathConnection implements RedisConnection {
     /** As {@link #subscribe}, for patterns. */
     @Override
     public void pSubscribe(MessageListener listener, byte[]... patterns) {
+        Arguments.notNull(listener, "Listener");
+        Arguments.noNullElements(patterns, "Patterns");
         startSubscription(listener).pSubscribe(patterns);
         subscription.awaitClosed();
     }

@@ -33,7 +33,10 @@ class NullArgumentChecksIT {
     @RegisterExtension
     static final RedisServerExtension SERVER = RedisServerExtension.standalone();
 
-    /** Methods refused whatever their arguments (see PipelineTransactionParityIT) or not run against the test server. */
+    /**
+     * Methods refused whatever their arguments (see PipelineTransactionParityIT) or not run against the test server;
+     * subscribe and pSubscribe are checked (their arguments are checked first), but never called with all valid.
+     */
     private static final List<String> NOT_CHECKED = List.of("setClientName", "shutdown", "replicaOf", "migrate", "killClient");
 
     private static FastpathConnectionFactory factory;

@@ -377,6 +377,9 @@ final class ParitySamples {
         if (type == org.springframework.data.redis.core.ScanOptions.class) {
             return org.springframework.data.redis.core.ScanOptions.NONE;
         }
+        if (type == org.springframework.data.redis.connection.MessageListener.class) {
+            return (org.springframework.data.redis.connection.MessageListener) (message, pattern) -> { };
+        }
         if (type == Expiration.class) {
             return Expiration.seconds(1_000);
         }
@@ -396,6 +399,8 @@ final class ParitySamples {
             case "member2" -> "b";
             case "name" -> "name";
             case "pattern" -> "*";
+            case "channel" -> "channel";
+            case "message" -> "message";
             case "script" -> SCRIPT;
             case "scriptSha" -> SCRIPT_SHA;
             default -> "a"; // element, value, member, member1, pivot, field

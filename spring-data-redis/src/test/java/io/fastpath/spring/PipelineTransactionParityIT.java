@@ -29,12 +29,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionCommands;
 import org.springframework.data.redis.connection.RedisGeoCommands;
 import org.springframework.data.redis.connection.RedisHashCommands;
 import org.springframework.data.redis.connection.RedisHyperLogLogCommands;
 import org.springframework.data.redis.connection.RedisKeyCommands;
 import org.springframework.data.redis.connection.RedisListCommands;
 import org.springframework.data.redis.connection.RedisPipelineException;
+import org.springframework.data.redis.connection.RedisPubSubCommands;
 import org.springframework.data.redis.connection.RedisScriptingCommands;
 import org.springframework.data.redis.connection.RedisServerCommands;
 import org.springframework.data.redis.connection.RedisSetCommands;
@@ -69,6 +71,8 @@ class PipelineTransactionParityIT {
         GROUPS.put(RedisStreamCommands.class, RedisConnection::streamCommands);
         GROUPS.put(RedisScriptingCommands.class, RedisConnection::scriptingCommands);
         GROUPS.put(RedisServerCommands.class, RedisConnection::serverCommands);
+        GROUPS.put(RedisConnectionCommands.class, connection -> connection);
+        GROUPS.put(RedisPubSubCommands.class, connection -> connection);
     }
 
     /** The command interfaces this test and NullArgumentChecksIT walk, and how a connection hands out each. */
@@ -82,7 +86,12 @@ class PipelineTransactionParityIT {
             "sScan", "a SSCAN cursor pages at once; refused in a pipeline or transaction",
             "zScan", "a ZSCAN cursor pages at once; refused in a pipeline or transaction",
             "hScan", "a HSCAN cursor pages at once; refused in a pipeline or transaction",
-            "setClientName", "refused on purpose in every mode: it would rename every caller's shared connection");
+            "setClientName", "refused on purpose in every mode: it would rename every caller's shared connection",
+            "select", "refused on purpose in a pipeline or transaction: each database is a client of its own",
+            "subscribe", "blocks the thread until unsubscribed; Spring's drivers refuse it in a pipeline or transaction",
+            "pSubscribe", "as subscribe",
+            "isSubscribed", "reads this connection's state: no command",
+            "getSubscription", "reads this connection's state: no command");
 
     /** Methods that by Spring's contract do not run inside MULTI/EXEC (Lettuce's factory refuses them too): run plain and pipelined only. */
     private static final Map<String, String> NOT_IN_TRANSACTION = Map.of(
