@@ -19,7 +19,9 @@ import org.springframework.data.redis.connection.RedisPipelineException;
  * connection, so by itself it could overtake or fall behind its neighbours. It is therefore a barrier: it is sent
  * once every earlier command has completed, and every later command waits in memory (nothing is sent, nothing holds
  * the shared connection) until it completes. Waiting happens on the caller's thread when it adds a command or closes
- * the pipeline, never on an I/O thread. Caller thread only.
+ * the pipeline, never on an I/O thread. A pipeline longer than the connection's in-flight limit
+ * ({@code maxInFlightPerConnection}) waits for its own earlier replies where the limit refuses a command, and sends it
+ * again: the refusal happens before anything is written. Caller thread only.
  */
 final class PipelineResults {
     /** The commands Fastpath sends on its blocking pool (core's BlockTime); XREAD/XREADGROUP without BLOCK too, which only costs a wait. */
@@ -120,6 +122,13 @@ final class PipelineResults {
             } else {
                 send(next);
             }
+            if (refusedForBackpressure(next.future) && completed < sent) {
+                // the connection's in-flight limit refused it unsent: once this pipeline's earlier replies are in, send again
+                for (; completed < sent; completed++) {
+                    awaitQuietly(entries.get(completed).future);
+                }
+                send(next); // refused again (other callers fill the connection): the failure stays in its place
+            }
             if (next.barrier) {
                 lastBarrier = next.future;
             }
@@ -142,6 +151,21 @@ final class PipelineResults {
             entry.future = entry.send.get();
         } catch (RuntimeException failed) {
             entry.future = CompletableFuture.failedFuture(failed);
+        }
+    }
+
+    /** A command the connection refused before writing it (maxInFlightPerConnection reached): safe to send again. */
+    private static boolean refusedForBackpressure(CompletableFuture<?> future) {
+        if (!future.isCompletedExceptionally()) {
+            return false;
+        }
+        try {
+            future.getNow(null);
+            return false;
+        } catch (CompletionException failed) {
+            return failed.getCause() instanceof io.fastpath.RedisBackpressureException;
+        } catch (java.util.concurrent.CancellationException cancelled) {
+            return false;
         }
     }
 

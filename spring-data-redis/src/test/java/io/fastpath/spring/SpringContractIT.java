@@ -160,6 +160,25 @@ class SpringContractIT {
     }
 
     @Test
+    void aPipelineLongerThanTheConnectionsInFlightLimitCompletesInOrder() {
+        FastpathConnectionFactory limited = new FastpathConnectionFactory(
+                () -> RedisClient.builder().uri(SERVER.server().uri()).maxInFlightPerConnection(64));
+        limited.afterPropertiesSet();
+        try (RedisConnection pipelined = limited.getConnection()) {
+            pipelined.openPipeline();
+            for (int i = 0; i < 1_000; i++) {
+                pipelined.stringCommands().incr(bytes("counter"));
+            }
+            List<Object> results = pipelined.closePipeline();
+            assertThat(results).hasSize(1_000);
+            assertThat(results.get(0)).isEqualTo(1L);
+            assertThat(results.get(999)).isEqualTo(1_000L);
+        } finally {
+            limited.destroy();
+        }
+    }
+
+    @Test
     void pfCountWithoutKeysIsRefusedBeforeSendingAsSpringsDriversRefuseIt() {
         assertThatThrownBy(() -> connection.hyperLogLogCommands().pfCount((byte[][]) null)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> connection.hyperLogLogCommands().pfCount()).isInstanceOf(IllegalArgumentException.class);
