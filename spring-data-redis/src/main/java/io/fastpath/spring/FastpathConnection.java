@@ -37,7 +37,8 @@ import org.springframework.data.redis.connection.Subscription;
  *   <li>plain: sent through the shared, auto-pipelined client and awaited ({@code RedisClient.binary().execute});</li>
  *   <li>pipelined ({@link #openPipeline()}): dispatched at once on the calling thread's connection to each server
  *       ({@code RedisClient.dispatchInCallOrder}, so they arrive in call order across keys), results gathered in order
- *       and converted by {@link #closePipeline()};</li>
+ *       and converted by {@link #closePipeline()}; a blocking command (which Fastpath runs on its blocking pool) and
+ *       an EXEC keep their place in that order (see {@code PipelineResults});</li>
  *   <li>queued ({@link #multi()}): added to a Fastpath transaction block, sent by {@link #exec()} as MULTI ... EXEC;</li>
  *   <li>watched ({@link #watch}): run at once on the connection Fastpath leased for the WATCH, until
  *       {@link #exec()}, {@link #discard()}, {@link #unwatch()} or {@link #close()} hands it back;</li>
