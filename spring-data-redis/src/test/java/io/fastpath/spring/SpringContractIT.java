@@ -97,14 +97,22 @@ class SpringContractIT {
 
     @Test
     void aBlockingPopInAPipelineRunsBeforeTheCommandsCalledAfterIt() {
-        connection.openPipeline();
-        connection.zSetCommands().zAdd(bytes("z"), 1, bytes("a"), ZAddArgs.empty());
-        connection.zSetCommands().zAdd(bytes("z"), 2, bytes("b"), ZAddArgs.empty());
-        connection.zSetCommands().zAdd(bytes("z"), 3, bytes("c"), ZAddArgs.empty());
-        connection.zSetCommands().bZPopMax(bytes("z"), 1, java.util.concurrent.TimeUnit.SECONDS);
-        connection.zSetCommands().zPopMax(bytes("z"));
-        connection.zSetCommands().zPopMax(bytes("z"));
-        List<Object> results = connection.closePipeline();
+        // a factory of its own: its blocking pool has yet to open a connection, as in a fresh application
+        FastpathConnectionFactory fresh = new FastpathConnectionFactory(() -> RedisClient.builder().uri(SERVER.server().uri()));
+        fresh.afterPropertiesSet();
+        List<Object> results;
+        try (RedisConnection pipelined = fresh.getConnection()) {
+            pipelined.openPipeline();
+            pipelined.zSetCommands().zAdd(bytes("z"), 1, bytes("a"), ZAddArgs.empty());
+            pipelined.zSetCommands().zAdd(bytes("z"), 2, bytes("b"), ZAddArgs.empty());
+            pipelined.zSetCommands().zAdd(bytes("z"), 3, bytes("c"), ZAddArgs.empty());
+            pipelined.zSetCommands().bZPopMax(bytes("z"), 1, java.util.concurrent.TimeUnit.SECONDS);
+            pipelined.zSetCommands().zPopMax(bytes("z"));
+            pipelined.zSetCommands().zPopMax(bytes("z"));
+            results = pipelined.closePipeline();
+        } finally {
+            fresh.destroy();
+        }
         assertThat(results).hasSize(6).startsWith(true, true, true);
         assertThat(results.subList(3, 6)).allSatisfy(tuple -> assertThat(tuple).isInstanceOf(Tuple.class));
         assertThat(results.subList(3, 6)).extracting(tuple -> text(((Tuple) tuple).getValue())).containsExactly("c", "b", "a");
