@@ -37,7 +37,8 @@ import org.springframework.data.redis.connection.Subscription;
  *   <li>plain: sent through the shared, auto-pipelined client and awaited ({@code RedisClient.binary().execute});</li>
  *   <li>pipelined ({@link #openPipeline()}): dispatched at once on the calling thread's connection to each server
  *       ({@code RedisClient.dispatchInCallOrder}, so they arrive in call order across keys), results gathered in order
- *       and converted by {@link #closePipeline()};</li>
+ *       and converted by {@link #closePipeline()}; a blocking command (which Fastpath runs on its blocking pool) and
+ *       an EXEC keep their place in that order (see {@code PipelineResults});</li>
  *   <li>queued ({@link #multi()}): added to a Fastpath transaction block, sent by {@link #exec()} as MULTI ... EXEC;</li>
  *   <li>watched ({@link #watch}): run at once on the connection Fastpath leased for the WATCH, until
  *       {@link #exec()}, {@link #discard()}, {@link #unwatch()} or {@link #close()} hands it back;</li>
@@ -112,9 +113,14 @@ public class FastpathConnection implements RedisConnection {
                 return null;
             }
             if (pipeline != null) {
-                // in call order on one connection per server, as a pipeline on one connection would arrive
-                pipeline.add(watched != null ? PipelineResults.completed(() -> watched.read(command))
-                        : client.dispatchInCallOrder(command), converter, status);
+                if (watched != null) {
+                    pipeline.addNow(() -> watched.read(command), converter, status);
+                } else {
+                    // in call order on one connection per server, as a pipeline on one connection would arrive
+                    RedisClient sender = client;
+                    pipeline.add(() -> sender.dispatchInCallOrder(command), PipelineResults.isBarrier(command.name()),
+                            converter, status);
+                }
                 return null;
             }
             T result = watched != null ? watched.read(command) : client.binary().execute(command);
@@ -239,13 +245,18 @@ public class FastpathConnection implements RedisConnection {
         }
         TransactionBlock block = transaction;
         transaction = null;
+        if (pipeline != null) {
+            // after the commands pipelined before it; a failure (a WRONGTYPE among the queued commands) takes its
+            // place among the results, so closePipeline() throws RedisPipelineException carrying them, as Spring's drivers do
+            pipeline.addNow(() -> execBlock(block), Function.identity(), false);
+            return null;
+        }
+        return execBlock(block);
+    }
+
+    private List<Object> execBlock(TransactionBlock block) {
         try {
-            List<Object> results = block.exec(convertResults());
-            if (pipeline != null) {
-                pipeline.add(PipelineResults.completed(() -> results), Function.identity(), false);
-                return null;
-            }
-            return results;
+            return block.exec(convertResults());
         } catch (RuntimeException failed) {
             throw FastpathExceptionTranslator.translate(failed);
         } finally {
@@ -272,7 +283,7 @@ public class FastpathConnection implements RedisConnection {
         RuntimeException refused = FastpathExceptionTranslator.translate(
                 new io.fastpath.RedisServerException("ERR " + command + " without MULTI"));
         if (pipeline != null) {
-            pipeline.add(java.util.concurrent.CompletableFuture.failedFuture(refused), Function.identity(), false);
+            pipeline.addFailure(refused);
             return null;
         }
         throw refused;
@@ -334,6 +345,8 @@ public class FastpathConnection implements RedisConnection {
     /** Subscribes and, as Spring's contract says, blocks this thread until the subscription is closed. */
     @Override
     public void subscribe(MessageListener listener, byte[]... channels) {
+        Arguments.notNull(listener, "Listener");
+        Arguments.noNullElements(channels, "Channels");
         startSubscription(listener).subscribe(channels);
         subscription.awaitClosed();
     }
@@ -341,6 +354,8 @@ public class FastpathConnection implements RedisConnection {
     /** As {@link #subscribe}, for patterns. */
     @Override
     public void pSubscribe(MessageListener listener, byte[]... patterns) {
+        Arguments.notNull(listener, "Listener");
+        Arguments.noNullElements(patterns, "Patterns");
         startSubscription(listener).pSubscribe(patterns);
         subscription.awaitClosed();
     }
@@ -368,7 +383,10 @@ public class FastpathConnection implements RedisConnection {
     public void select(int dbIndex) {
         requireOpen();
         if (transaction != null || pipeline != null || watched != null) {
-            throw new InvalidDataAccessApiUsageException("SELECT is not allowed inside a pipeline, a transaction or a WATCH");
+            // each database is a client of its own: the commands already pipelined, queued or watched belong to the current one
+            throw new InvalidDataAccessApiUsageException("SELECT is refused inside a pipeline, a transaction or a WATCH: Fastpath"
+                    + " switches this connection to another database's client, and the commands already pipelined, queued or"
+                    + " watched belong to the current one; call select before openPipeline(), multi() or watch()");
         }
         client = factory.clientForDatabase(dbIndex);
     }

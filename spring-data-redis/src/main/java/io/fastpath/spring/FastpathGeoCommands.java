@@ -31,11 +31,13 @@ final class FastpathGeoCommands implements RedisGeoCommands {
 
     @Override
     public Long geoAdd(byte[] key, Point point, byte[] member) {
+        Arguments.notNull(point, "Point");
         return connection.invoke(command("GEOADD", key, point.getX(), point.getY(), member), Replies::toLong);
     }
 
     @Override
     public Long geoAdd(byte[] key, Map<byte[], Point> memberCoordinateMap) {
+        Arguments.notNull(memberCoordinateMap, "MemberCoordinateMap");
         Words words = new Words("GEOADD", key);
         memberCoordinateMap.forEach((member, point) -> words.add(point.getX(), point.getY(), member));
         return connection.invoke(words.build(), Replies::toLong);
@@ -43,6 +45,7 @@ final class FastpathGeoCommands implements RedisGeoCommands {
 
     @Override
     public Long geoAdd(byte[] key, Iterable<GeoLocation<byte[]>> locations) {
+        Arguments.notNull(locations, "Locations");
         Words words = new Words("GEOADD", key);
         for (GeoLocation<byte[]> location : locations) {
             words.add(location.getPoint().getX(), location.getPoint().getY(), location.getName());
@@ -57,6 +60,7 @@ final class FastpathGeoCommands implements RedisGeoCommands {
 
     @Override
     public Distance geoDist(byte[] key, byte[] member1, byte[] member2, Metric metric) {
+        Arguments.notNull(metric, "Metric");
         return connection.invoke(command("GEODIST", key, member1, member2, unit(metric)), reply -> {
             Double value = Replies.toDouble(reply);
             return value == null ? null : new Distance(value, metric);
@@ -87,6 +91,8 @@ final class FastpathGeoCommands implements RedisGeoCommands {
 
     @Override
     public GeoResults<GeoLocation<byte[]>> geoRadius(byte[] key, Circle within, GeoRadiusCommandArgs args) {
+        Arguments.notNull(args, "Args");
+        Arguments.notNull(within, "Within");
         Distance radius = within.getRadius();
         Words words = new Words("GEORADIUS", key, within.getCenter().getX(), within.getCenter().getY(), radius.getValue(),
                 unit(radius.getMetric())).add(searchOptions(args));
@@ -100,6 +106,8 @@ final class FastpathGeoCommands implements RedisGeoCommands {
 
     @Override
     public GeoResults<GeoLocation<byte[]>> geoRadiusByMember(byte[] key, byte[] member, Distance radius, GeoRadiusCommandArgs args) {
+        Arguments.notNull(args, "Args");
+        Arguments.notNull(radius, "Radius");
         Words words = new Words("GEORADIUSBYMEMBER", key, member, radius.getValue(), unit(radius.getMetric()))
                 .add(searchOptions(args));
         return connection.invoke(words.build(), results(args, radius.getMetric()));
@@ -113,6 +121,9 @@ final class FastpathGeoCommands implements RedisGeoCommands {
     @Override
     public GeoResults<GeoLocation<byte[]>> geoSearch(byte[] key, GeoReference<byte[]> reference, GeoShape predicate,
                                                      GeoSearchCommandArgs args) {
+        Arguments.notNull(args, "Args");
+        Arguments.notNull(predicate, "Predicate");
+        Arguments.notNull(reference, "Reference");
         Words words = new Words("GEOSEARCH", key).add(from(reference)).add(by(predicate)).add(searchOptions(args));
         return connection.invoke(words.build(), results(args, predicate.getMetric()));
     }
@@ -120,6 +131,9 @@ final class FastpathGeoCommands implements RedisGeoCommands {
     @Override
     public Long geoSearchStore(byte[] destKey, byte[] key, GeoReference<byte[]> reference, GeoShape predicate,
                                GeoSearchStoreCommandArgs args) {
+        Arguments.notNull(args, "Args");
+        Arguments.notNull(predicate, "Predicate");
+        Arguments.notNull(reference, "Reference");
         Words words = new Words("GEOSEARCHSTORE", destKey, key).add(from(reference)).add(by(predicate));
         addSortAndLimit(words, args.getSortDirection(), args.getLimit(), args.getFlags().contains(GeoRadiusCommandArgs.Flag.ANY));
         words.addIf(args.isStoreDistance(), "STOREDIST");

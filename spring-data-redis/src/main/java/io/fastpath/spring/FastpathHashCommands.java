@@ -122,21 +122,29 @@ final class FastpathHashCommands implements RedisHashCommands {
 
     @Override
     public List<Long> hExpire(byte[] key, long seconds, ExpirationOptions.Condition condition, byte[]... fields) {
+        Arguments.notNull(condition, "Condition");
+        Arguments.notNull(fields, "Fields");
         return fieldExpiry("HEXPIRE", key, seconds, condition, fields);
     }
 
     @Override
     public List<Long> hpExpire(byte[] key, long millis, ExpirationOptions.Condition condition, byte[]... fields) {
+        Arguments.notNull(condition, "Condition");
+        Arguments.notNull(fields, "Fields");
         return fieldExpiry("HPEXPIRE", key, millis, condition, fields);
     }
 
     @Override
     public List<Long> hExpireAt(byte[] key, long unixTime, ExpirationOptions.Condition condition, byte[]... fields) {
+        Arguments.notNull(condition, "Condition");
+        Arguments.notNull(fields, "Fields");
         return fieldExpiry("HEXPIREAT", key, unixTime, condition, fields);
     }
 
     @Override
     public List<Long> hpExpireAt(byte[] key, long unixTimeInMillis, ExpirationOptions.Condition condition, byte[]... fields) {
+        Arguments.notNull(condition, "Condition");
+        Arguments.notNull(fields, "Fields");
         return fieldExpiry("HPEXPIREAT", key, unixTimeInMillis, condition, fields);
     }
 
@@ -150,38 +158,47 @@ final class FastpathHashCommands implements RedisHashCommands {
 
     @Override
     public List<Long> hPersist(byte[] key, byte[]... fields) {
+        Arguments.notNull(fields, "Fields");
         return connection.invoke(fieldsCommand("HPERSIST", key, fields), Replies::toLongList);
     }
 
     @Override
     public List<Long> hTtl(byte[] key, byte[]... fields) {
+        Arguments.notNull(fields, "Fields");
         return connection.invoke(fieldsCommand("HTTL", key, fields), Replies::toLongList);
     }
 
     @Override
     public List<Long> hTtl(byte[] key, TimeUnit timeUnit, byte[]... fields) {
+        Arguments.notNull(fields, "Fields");
+        Arguments.notNull(timeUnit, "TimeUnit");
         return connection.invoke(fieldsCommand("HTTL", key, fields), reply -> Replies.toList(reply,
                 each -> FastpathKeyCommands.inUnit(Replies.toLong(each), TimeUnit.SECONDS, timeUnit)));
     }
 
     @Override
     public List<Long> hpTtl(byte[] key, byte[]... fields) {
+        Arguments.notNull(fields, "Fields");
         return connection.invoke(fieldsCommand("HPTTL", key, fields), Replies::toLongList);
     }
 
     @Override
     public List<byte[]> hGetDel(byte[] key, byte[]... fields) {
+        Arguments.notNull(fields, "Fields");
         return connection.invoke(fieldsCommand("HGETDEL", key, fields), Replies::toBytesList);
     }
 
     @Override
     public List<byte[]> hGetEx(byte[] key, Expiration expiration, byte[]... fields) {
+        Arguments.notNull(fields, "Fields");
         Words words = new Words("HGETEX", key).add(FastpathStringCommands.getExOptions(expiration));
         return connection.invoke(words.add("FIELDS", fields.length).add((Object[]) fields).build(), Replies::toBytesList);
     }
 
     @Override
     public Boolean hSetEx(byte[] key, Map<byte[], byte[]> hashes, HashFieldSetOption hashFieldSetOption, Expiration expiration) {
+        Arguments.notNull(hashFieldSetOption, "HashFieldSetOption");
+        Arguments.notNull(hashes, "Hashes");
         Words words = new Words("HSETEX", key);
         if (hashFieldSetOption == HashFieldSetOption.IF_NONE_EXIST) {
             words.add("FNX");

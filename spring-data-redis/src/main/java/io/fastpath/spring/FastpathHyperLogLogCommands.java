@@ -12,11 +12,13 @@ final class FastpathHyperLogLogCommands implements RedisHyperLogLogCommands {
 
     @Override
     public Long pfAdd(byte[] key, byte[]... values) {
+        Arguments.notEmpty(values, "PFADD's values");
         return connection.invoke(new Words("PFADD", key).add((Object[]) values).build(), Replies::toLong);
     }
 
     @Override
     public Long pfCount(byte[]... keys) {
+        Arguments.notEmpty(keys, "PFCOUNT's keys");
         return connection.invoke(new Words("PFCOUNT").add((Object[]) keys).build(), Replies::toLong);
     }
 

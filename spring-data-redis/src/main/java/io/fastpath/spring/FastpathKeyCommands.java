@@ -28,6 +28,12 @@ final class FastpathKeyCommands implements RedisKeyCommands {
         return connection.invoke(new Words("COPY", sourceKey, targetKey).addIf(replace, "REPLACE").build(), Replies::toBoolean);
     }
 
+    /** Spring's single-key form: its own command, so a pipeline or transaction collects a Boolean as the plain call returns. */
+    @Override
+    public Boolean exists(byte[] key) {
+        return connection.invoke(command("EXISTS", key), Replies::toBoolean);
+    }
+
     @Override
     public Long exists(byte[]... keys) {
         return connection.invoke(new Words("EXISTS").add((Object[]) keys).build(), Replies::toLong);
@@ -86,21 +92,25 @@ final class FastpathKeyCommands implements RedisKeyCommands {
 
     @Override
     public Boolean expire(byte[] key, long seconds, ExpirationOptions.Condition condition) {
+        Arguments.notNull(condition, "Condition");
         return expiry("EXPIRE", key, seconds, condition);
     }
 
     @Override
     public Boolean pExpire(byte[] key, long millis, ExpirationOptions.Condition condition) {
+        Arguments.notNull(condition, "Condition");
         return expiry("PEXPIRE", key, millis, condition);
     }
 
     @Override
     public Boolean expireAt(byte[] key, long unixTime, ExpirationOptions.Condition condition) {
+        Arguments.notNull(condition, "Condition");
         return expiry("EXPIREAT", key, unixTime, condition);
     }
 
     @Override
     public Boolean pExpireAt(byte[] key, long unixTimeInMillis, ExpirationOptions.Condition condition) {
+        Arguments.notNull(condition, "Condition");
         return expiry("PEXPIREAT", key, unixTimeInMillis, condition);
     }
 
@@ -129,6 +139,7 @@ final class FastpathKeyCommands implements RedisKeyCommands {
 
     @Override
     public Long ttl(byte[] key, TimeUnit timeUnit) {
+        Arguments.notNull(timeUnit, "TimeUnit");
         return connection.invoke(command("TTL", key), reply -> inUnit(Replies.toLong(reply), TimeUnit.SECONDS, timeUnit));
     }
 
@@ -139,6 +150,7 @@ final class FastpathKeyCommands implements RedisKeyCommands {
 
     @Override
     public Long pTtl(byte[] key, TimeUnit timeUnit) {
+        Arguments.notNull(timeUnit, "TimeUnit");
         return connection.invoke(command("PTTL", key), reply -> inUnit(Replies.toLong(reply), TimeUnit.MILLISECONDS, timeUnit));
     }
 

@@ -18,6 +18,12 @@ final class FastpathListCommands implements RedisListCommands {
         return connection.invoke(new Words("RPUSH", key).add((Object[]) values).build(), Replies::toLong);
     }
 
+    /** Spring's one-position form: LPOS without COUNT (a position or nil), so pipelined it collects a Long too. */
+    @Override
+    public Long lPos(byte[] key, byte[] element) {
+        return connection.invoke(command("LPOS", key, element), Replies::toLong);
+    }
+
     @Override
     public List<Long> lPos(byte[] key, byte[] element, Integer rank, Integer count) {
         Words words = new Words("LPOS", key, element);
@@ -65,16 +71,21 @@ final class FastpathListCommands implements RedisListCommands {
 
     @Override
     public Long lInsert(byte[] key, Position where, byte[] pivot, byte[] value) {
+        Arguments.notNull(where, "Where");
         return connection.invoke(command("LINSERT", key, where.name(), pivot, value), Replies::toLong);
     }
 
     @Override
     public byte[] lMove(byte[] sourceKey, byte[] destinationKey, Direction from, Direction to) {
+        Arguments.notNull(from, "From");
+        Arguments.notNull(to, "To");
         return connection.invoke(command("LMOVE", sourceKey, destinationKey, from.name(), to.name()), Replies::toBytes);
     }
 
     @Override
     public byte[] bLMove(byte[] sourceKey, byte[] destinationKey, Direction from, Direction to, double timeout) {
+        Arguments.notNull(from, "From");
+        Arguments.notNull(to, "To");
         return connection.invoke(command("BLMOVE", sourceKey, destinationKey, from.name(), to.name(),
                 Words.formatDouble(timeout)), Replies::toBytes);
     }

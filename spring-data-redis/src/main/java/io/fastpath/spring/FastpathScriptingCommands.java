@@ -42,16 +42,20 @@ final class FastpathScriptingCommands implements RedisScriptingCommands {
 
     @Override
     public <T> T eval(byte[] script, ReturnType returnType, int numKeys, byte[]... keysAndArgs) {
+        Arguments.notNull(returnType, "ReturnType");
         return connection.invoke(new Words("EVAL", script, numKeys).add((Object[]) keysAndArgs).build(), as(returnType));
     }
 
     @Override
     public <T> T evalSha(String scriptSha, ReturnType returnType, int numKeys, byte[]... keysAndArgs) {
+        Arguments.notNull(returnType, "ReturnType");
         return connection.invoke(new Words("EVALSHA", scriptSha, numKeys).add((Object[]) keysAndArgs).build(), as(returnType));
     }
 
     @Override
     public <T> T evalSha(byte[] scriptSha, ReturnType returnType, int numKeys, byte[]... keysAndArgs) {
+        Arguments.notNull(returnType, "ReturnType");
+        Arguments.notNull(scriptSha, "ScriptSha");
         return evalSha(new String(scriptSha, StandardCharsets.US_ASCII), returnType, numKeys, keysAndArgs);
     }
 

@@ -56,6 +56,7 @@ class FastpathServerCommands implements RedisServerCommands {
 
     @Override
     public void flushDb(FlushOption option) {
+        Arguments.notNull(option, "Option");
         connection.invokeStatus(command("FLUSHDB", option.name()));
     }
 
@@ -66,6 +67,7 @@ class FastpathServerCommands implements RedisServerCommands {
 
     @Override
     public void flushAll(FlushOption option) {
+        Arguments.notNull(option, "Option");
         connection.invokeStatus(command("FLUSHALL", option.name()));
     }
 
@@ -111,6 +113,7 @@ class FastpathServerCommands implements RedisServerCommands {
 
     @Override
     public Long time(TimeUnit timeUnit) {
+        Arguments.notNull(timeUnit, "TimeUnit");
         return connection.invoke(command("TIME"), reply -> toTime(reply, timeUnit));
     }
 

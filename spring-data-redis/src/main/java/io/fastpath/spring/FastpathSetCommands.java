@@ -78,6 +78,7 @@ final class FastpathSetCommands implements RedisSetCommands {
 
     @Override
     public Long sInterCard(byte[]... keys) {
+        Arguments.notNull(keys, "Keys");
         return connection.invoke(new Words("SINTERCARD", keys.length).add((Object[]) keys).build(), Replies::toLong);
     }
 

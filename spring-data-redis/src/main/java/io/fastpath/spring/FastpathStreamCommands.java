@@ -38,11 +38,13 @@ final class FastpathStreamCommands implements RedisStreamCommands {
 
     @Override
     public Long xAck(byte[] key, String group, RecordId... recordIds) {
+        Arguments.noNullElements(recordIds, "RecordIds");
         return connection.invoke(new Words("XACK", key, group).add(ids(recordIds)).build(), Replies::toLong);
     }
 
     @Override
     public RecordId xAdd(MapRecord<byte[], byte[], byte[]> record, XAddOptions options) {
+        Arguments.notNull(options, "Options");
         XAddOptions given = options == null ? XAddOptions.none() : options;
         return connection.invoke(xAdd(record.getStream(), record.getId(), record.getValue(), given.isNoMkStream(),
                 given.hasMaxlen() ? given.getMaxlen() : null, given.hasMinId() ? given.getMinId() : null,
@@ -71,12 +73,14 @@ final class FastpathStreamCommands implements RedisStreamCommands {
 
     @Override
     public List<RecordId> xClaimJustId(byte[] key, String group, String newOwner, XClaimOptions options) {
+        Arguments.notNull(options, "Options");
         return connection.invoke(claim(key, group, newOwner, options).add("JUSTID").build(),
                 reply -> Replies.toList(reply, each -> RecordId.of(Replies.toText(each))));
     }
 
     @Override
     public List<ByteRecord> xClaim(byte[] key, String group, String newOwner, XClaimOptions options) {
+        Arguments.notNull(options, "Options");
         return connection.invoke(claim(key, group, newOwner, options).build(), records(key));
     }
 
@@ -97,6 +101,7 @@ final class FastpathStreamCommands implements RedisStreamCommands {
 
     @Override
     public Long xDel(byte[] key, RecordId... recordIds) {
+        Arguments.noNullElements(recordIds, "RecordIds");
         return connection.invoke(new Words("XDEL", key).add(ids(recordIds)).build(), Replies::toLong);
     }
 
@@ -107,12 +112,14 @@ final class FastpathStreamCommands implements RedisStreamCommands {
 
     @Override
     public String xGroupCreate(byte[] key, String groupName, ReadOffset readOffset, boolean mkStream) {
+        Arguments.notNull(readOffset, "ReadOffset");
         return connection.invoke(new Words("XGROUP", "CREATE", key, groupName, readOffset.getOffset())
                 .addIf(mkStream, "MKSTREAM").build(), Replies::toText);
     }
 
     @Override
     public Boolean xGroupDelConsumer(byte[] key, Consumer consumer) {
+        Arguments.notNull(consumer, "Consumer");
         return connection.invoke(command("XGROUP", "DELCONSUMER", key, consumer.getGroup(), consumer.getName()),
                 reply -> Replies.toLong(reply) != null);
     }
@@ -168,6 +175,7 @@ final class FastpathStreamCommands implements RedisStreamCommands {
 
     @Override
     public PendingMessages xPending(byte[] key, String groupName, XPendingOptions options) {
+        Arguments.notNull(options, "Options");
         Range<?> range = options.getRange();
         Words words = new Words("XPENDING", key, groupName);
         if (XPENDING_IDLE && options.hasMinIdleTime()) {
@@ -200,12 +208,16 @@ final class FastpathStreamCommands implements RedisStreamCommands {
 
     @Override
     public List<ByteRecord> xRange(byte[] key, Range<String> range, Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return connection.invoke(new Words("XRANGE", key, bound(range.getLowerBound(), "-"), bound(range.getUpperBound(), "+"))
                 .add(count(limit)).build(), records(key));
     }
 
     @Override
     public List<ByteRecord> xRevRange(byte[] key, Range<String> range, Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return connection.invoke(new Words("XREVRANGE", key, bound(range.getUpperBound(), "+"), bound(range.getLowerBound(), "-"))
                 .add(count(limit)).build(), records(key));
     }
@@ -217,6 +229,8 @@ final class FastpathStreamCommands implements RedisStreamCommands {
     @Override
     @SafeVarargs
     public final List<ByteRecord> xRead(StreamReadOptions readOptions, StreamOffset<byte[]>... streams) {
+        Arguments.noNullElements(streams, "Streams");
+        Arguments.notNull(readOptions, "ReadOptions");
         Words words = new Words("XREAD").add(readWords(readOptions, false)).add("STREAMS");
         return connection.invoke(offsets(words, streams).build(), FastpathStreamCommands::streamRecords);
     }
@@ -224,6 +238,9 @@ final class FastpathStreamCommands implements RedisStreamCommands {
     @Override
     @SafeVarargs
     public final List<ByteRecord> xReadGroup(Consumer consumer, StreamReadOptions readOptions, StreamOffset<byte[]>... streams) {
+        Arguments.noNullElements(streams, "Streams");
+        Arguments.notNull(consumer, "Consumer");
+        Arguments.notNull(readOptions, "ReadOptions");
         Words words = new Words("XREADGROUP", "GROUP", consumer.getGroup(), consumer.getName())
                 .add(readWords(readOptions, true)).add("STREAMS");
         return connection.invoke(offsets(words, streams).build(), FastpathStreamCommands::streamRecords);

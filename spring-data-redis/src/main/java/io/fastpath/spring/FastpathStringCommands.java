@@ -34,6 +34,7 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public byte[] getEx(byte[] key, Expiration expiration) {
+        Arguments.notNull(expiration, "Expiration");
         return connection.invoke(new Words("GETEX", key).add(getExOptions(expiration)).build(), Replies::toBytes);
     }
 
@@ -44,6 +45,7 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public List<byte[]> mGet(byte[]... keys) {
+        Arguments.noNullElements(keys, "Keys");
         return connection.invoke(typed().mget(keys));
     }
 
@@ -54,11 +56,15 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public Boolean set(byte[] key, byte[] value, Expiration expiration, SetOption option) {
+        Arguments.notNull(expiration, "Expiration");
+        Arguments.notNull(option, "Option");
         return connection.invoke(new Words("SET", key, value).add(setOptions(expiration, option)).build(), Replies::toBoolean);
     }
 
     @Override
     public byte[] setGet(byte[] key, byte[] value, Expiration expiration, SetOption option) {
+        Arguments.notNull(expiration, "Expiration");
+        Arguments.notNull(option, "Option");
         return connection.invoke(new Words("SET", key, value).add(setOptions(expiration, option)).add("GET").build(),
                 Replies::toBytes);
     }
@@ -80,11 +86,13 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public Boolean mSet(Map<byte[], byte[]> tuple) {
+        Arguments.notNull(tuple, "Tuple");
         return connection.invoke(new Words("MSET").add(flatten(tuple)).build(), Replies::toBoolean);
     }
 
     @Override
     public Boolean mSetNX(Map<byte[], byte[]> tuple) {
+        Arguments.notNull(tuple, "Tuple");
         return connection.invoke(new Words("MSETNX").add(flatten(tuple)).build(), Replies::toBoolean);
     }
 
@@ -150,6 +158,7 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public List<Long> bitField(byte[] key, BitFieldSubCommands subCommands) {
+        Arguments.notNull(subCommands, "SubCommands");
         Words words = new Words("BITFIELD", key);
         for (BitFieldSubCommand sub : subCommands) {
             String type = sub.getType().asString();
@@ -170,11 +179,15 @@ final class FastpathStringCommands implements RedisStringCommands {
 
     @Override
     public Long bitOp(BitOperation op, byte[] destination, byte[]... keys) {
+        Arguments.notNull(op, "BitOperation");
+        Arguments.notEmpty(keys, "Source keys");
+        Arguments.check(op != BitOperation.NOT || keys.length == 1, "BITOP NOT takes exactly one source key");
         return connection.invoke(new Words("BITOP", op.name(), destination).add((Object[]) keys).build(), Replies::toLong);
     }
 
     @Override
     public Long bitPos(byte[] key, boolean bit, Range<Long> range) {
+        Arguments.notNull(range, "Range");
         Words words = new Words("BITPOS", key, bit ? 1 : 0);
         if (range.getLowerBound().isBounded()) {
             words.add(range.getLowerBound().getValue().get());

@@ -24,12 +24,15 @@ final class FastpathZSetCommands implements RedisZSetCommands {
 
     @Override
     public Boolean zAdd(byte[] key, double score, byte[] value, ZAddArgs args) {
+        Arguments.notNull(args, "Args");
         return connection.invoke(new Words("ZADD", key).add(zAddFlags(args)).add(Words.formatDouble(score), value).build(),
                 Replies::toBoolean);
     }
 
     @Override
     public Long zAdd(byte[] key, Set<Tuple> tuples, ZAddArgs args) {
+        Arguments.notNull(args, "Args");
+        Arguments.notNull(tuples, "Tuples");
         Words words = new Words("ZADD", key).add(zAddFlags(args));
         for (Tuple tuple : tuples) {
             words.add(Words.formatDouble(tuple.getScore()), tuple.getValue());
@@ -114,21 +117,29 @@ final class FastpathZSetCommands implements RedisZSetCommands {
 
     @Override
     public Set<byte[]> zRangeByScore(byte[] key, org.springframework.data.domain.Range<? extends Number> range, org.springframework.data.redis.connection.Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return connection.invoke(byScore("ZRANGEBYSCORE", key, range, false, limit, false), Replies::toBytesSet);
     }
 
     @Override
     public Set<Tuple> zRangeByScoreWithScores(byte[] key, org.springframework.data.domain.Range<? extends Number> range, org.springframework.data.redis.connection.Limit limit) {
+        Arguments.notNull(range, "Range");
+        Arguments.notNull(limit, "Limit");
         return connection.invoke(byScore("ZRANGEBYSCORE", key, range, false, limit, true), Replies::toTupleSet);
     }
 
     @Override
     public Set<byte[]> zRevRangeByScore(byte[] key, org.springframework.data.domain.Range<? extends Number> range, org.springframework.data.redis.connection.Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return connection.invoke(byScore("ZREVRANGEBYSCORE", key, range, true, limit, false), Replies::toBytesSet);
     }
 
     @Override
     public Set<Tuple> zRevRangeByScoreWithScores(byte[] key, org.springframework.data.domain.Range<? extends Number> range, org.springframework.data.redis.connection.Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return connection.invoke(byScore("ZREVRANGEBYSCORE", key, range, true, limit, true), Replies::toTupleSet);
     }
 
@@ -149,12 +160,14 @@ final class FastpathZSetCommands implements RedisZSetCommands {
 
     @Override
     public Long zCount(byte[] key, org.springframework.data.domain.Range<? extends Number> range) {
+        Arguments.notNull(range, "Range");
         return connection.invoke(command("ZCOUNT", key, Words.scoreBound(range.getLowerBound(), true),
                 Words.scoreBound(range.getUpperBound(), false)), Replies::toLong);
     }
 
     @Override
     public Long zLexCount(byte[] key, org.springframework.data.domain.Range<byte[]> range) {
+        Arguments.notNull(range, "Range");
         return connection.invoke(command("ZLEXCOUNT", key, Words.lexBound(range.getLowerBound(), true),
                 Words.lexBound(range.getUpperBound(), false)), Replies::toLong);
     }
@@ -171,6 +184,7 @@ final class FastpathZSetCommands implements RedisZSetCommands {
 
     @Override
     public Tuple bZPopMin(byte[] key, long timeout, TimeUnit unit) {
+        Arguments.notNull(unit, "Unit");
         return connection.invoke(command("BZPOPMIN", key, blockSeconds(timeout, unit)), FastpathZSetCommands::keyedTuple);
     }
 
@@ -186,6 +200,7 @@ final class FastpathZSetCommands implements RedisZSetCommands {
 
     @Override
     public Tuple bZPopMax(byte[] key, long timeout, TimeUnit unit) {
+        Arguments.notNull(unit, "Unit");
         return connection.invoke(command("BZPOPMAX", key, blockSeconds(timeout, unit)), FastpathZSetCommands::keyedTuple);
     }
 
@@ -225,29 +240,34 @@ final class FastpathZSetCommands implements RedisZSetCommands {
 
     @Override
     public Long zRemRangeByLex(byte[] key, org.springframework.data.domain.Range<byte[]> range) {
+        Arguments.notNull(range, "Range");
         return connection.invoke(command("ZREMRANGEBYLEX", key, Words.lexBound(range.getLowerBound(), true),
                 Words.lexBound(range.getUpperBound(), false)), Replies::toLong);
     }
 
     @Override
     public Long zRemRangeByScore(byte[] key, org.springframework.data.domain.Range<? extends Number> range) {
+        Arguments.notNull(range, "Range");
         return connection.invoke(command("ZREMRANGEBYSCORE", key, Words.scoreBound(range.getLowerBound(), true),
                 Words.scoreBound(range.getUpperBound(), false)), Replies::toLong);
     }
 
     @Override
     public Set<byte[]> zDiff(byte[]... sets) {
+        Arguments.notNull(sets, "Sets");
         return connection.invoke(new Words("ZDIFF", sets.length).add((Object[]) sets).build(), Replies::toBytesSet);
     }
 
     @Override
     public Set<Tuple> zDiffWithScores(byte[]... sets) {
+        Arguments.notNull(sets, "Sets");
         return connection.invoke(new Words("ZDIFF", sets.length).add((Object[]) sets).add("WITHSCORES").build(),
                 Replies::toTupleSet);
     }
 
     @Override
     public Long zDiffStore(byte[] destKey, byte[]... sets) {
+        Arguments.notNull(sets, "Sets");
         return connection.invoke(new Words("ZDIFFSTORE", destKey, sets.length).add((Object[]) sets).build(), Replies::toLong);
     }
 
@@ -263,16 +283,22 @@ final class FastpathZSetCommands implements RedisZSetCommands {
 
     @Override
     public Set<Tuple> zInterWithScores(Aggregate aggregate, Weights weights, byte[]... sets) {
+        Arguments.notNull(aggregate, "Aggregate");
+        Arguments.notNull(weights, "Weights");
         return connection.invoke(combine("ZINTER", null, aggregate, weights, sets, true), Replies::toTupleSet);
     }
 
     @Override
     public Long zInterStore(byte[] destKey, byte[]... sets) {
+        Arguments.notNull(destKey, "DestKey");
         return connection.invoke(combine("ZINTERSTORE", destKey, null, null, sets, false), Replies::toLong);
     }
 
     @Override
     public Long zInterStore(byte[] destKey, Aggregate aggregate, Weights weights, byte[]... sets) {
+        Arguments.notNull(aggregate, "Aggregate");
+        Arguments.notNull(destKey, "DestKey");
+        Arguments.notNull(weights, "Weights");
         return connection.invoke(combine("ZINTERSTORE", destKey, aggregate, weights, sets, false), Replies::toLong);
     }
 
@@ -288,22 +314,30 @@ final class FastpathZSetCommands implements RedisZSetCommands {
 
     @Override
     public Set<Tuple> zUnionWithScores(Aggregate aggregate, Weights weights, byte[]... sets) {
+        Arguments.notNull(aggregate, "Aggregate");
+        Arguments.notNull(weights, "Weights");
         return connection.invoke(combine("ZUNION", null, aggregate, weights, sets, true), Replies::toTupleSet);
     }
 
     @Override
     public Long zUnionStore(byte[] destKey, byte[]... sets) {
+        Arguments.notNull(destKey, "DestKey");
         return connection.invoke(combine("ZUNIONSTORE", destKey, null, null, sets, false), Replies::toLong);
     }
 
     @Override
     public Long zUnionStore(byte[] destKey, Aggregate aggregate, Weights weights, byte[]... sets) {
+        Arguments.notNull(aggregate, "Aggregate");
+        Arguments.notNull(destKey, "DestKey");
+        Arguments.notNull(weights, "Weights");
         return connection.invoke(combine("ZUNIONSTORE", destKey, aggregate, weights, sets, false), Replies::toLong);
     }
 
     /** ZINTER/ZUNION[STORE] [dest] numkeys key... [WEIGHTS w...] [AGGREGATE a] [WITHSCORES]. */
     static Command<Reply> combine(String name, byte[] destKey, Aggregate aggregate, Weights weights, byte[][] sets,
                                           boolean withScores) {
+        Arguments.noNullElements(sets, "Source sets");
+        Arguments.check(weights == null || weights.size() == sets.length, "The number of weights must match the number of source sets");
         Words words = destKey == null ? new Words(name) : new Words(name, destKey);
         words.add(sets.length).add((Object[]) sets);
         if (weights != null) {
@@ -327,34 +361,46 @@ final class FastpathZSetCommands implements RedisZSetCommands {
 
     @Override
     public Set<byte[]> zRangeByLex(byte[] key, org.springframework.data.domain.Range<byte[]> range, org.springframework.data.redis.connection.Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return connection.invoke(byLex("ZRANGEBYLEX", key, range, false, limit), Replies::toBytesSet);
     }
 
     @Override
     public Set<byte[]> zRevRangeByLex(byte[] key, org.springframework.data.domain.Range<byte[]> range, org.springframework.data.redis.connection.Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return connection.invoke(byLex("ZREVRANGEBYLEX", key, range, true, limit), Replies::toBytesSet);
     }
 
     @Override
     public Long zRangeStoreByLex(byte[] dstKey, byte[] srcKey, org.springframework.data.domain.Range<byte[]> range, org.springframework.data.redis.connection.Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return rangeStore(dstKey, srcKey, Words.lexBound(range.getLowerBound(), true), Words.lexBound(range.getUpperBound(), false),
                 "BYLEX", false, limit);
     }
 
     @Override
     public Long zRangeStoreRevByLex(byte[] dstKey, byte[] srcKey, org.springframework.data.domain.Range<byte[]> range, org.springframework.data.redis.connection.Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return rangeStore(dstKey, srcKey, Words.lexBound(range.getUpperBound(), false), Words.lexBound(range.getLowerBound(), true),
                 "BYLEX", true, limit);
     }
 
     @Override
     public Long zRangeStoreByScore(byte[] dstKey, byte[] srcKey, org.springframework.data.domain.Range<? extends Number> range, org.springframework.data.redis.connection.Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return rangeStore(dstKey, srcKey, Words.scoreBound(range.getLowerBound(), true),
                 Words.scoreBound(range.getUpperBound(), false), "BYSCORE", false, limit);
     }
 
     @Override
     public Long zRangeStoreRevByScore(byte[] dstKey, byte[] srcKey, org.springframework.data.domain.Range<? extends Number> range, org.springframework.data.redis.connection.Limit limit) {
+        Arguments.notNull(limit, "Limit");
+        Arguments.notNull(range, "Range");
         return rangeStore(dstKey, srcKey, Words.scoreBound(range.getUpperBound(), false),
                 Words.scoreBound(range.getLowerBound(), true), "BYSCORE", true, limit);
     }

@@ -2,6 +2,7 @@ package io.fastpath.spring;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
@@ -10,25 +11,173 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisPipelineException;
 
 /**
- * The commands of one pipeline, in call order: each already dispatched through the client's async API (so it
- * is on the wire while the caller adds more) with the conversion Spring expects of its result. Caller thread only.
+ * The commands of one pipeline, in call order, each with the conversion Spring expects of its result.
+ *
+ * <p>Order: ordinary commands go out at once on the calling thread's connection
+ * ({@code RedisClient.dispatchInCallOrder}), so they reach the server in call order while the caller adds more. A
+ * blocking command (BLPOP, BLMOVE, BZPOPMAX, XREAD...) runs on Fastpath's blocking pool, never on that shared
+ * connection, so by itself it could overtake or fall behind its neighbours. It is therefore a barrier: it is sent
+ * once every earlier command has completed, and every later command waits in memory (nothing is sent, nothing holds
+ * the shared connection) until it completes. Waiting happens on the caller's thread when it adds a command or closes
+ * the pipeline, never on an I/O thread. A pipeline longer than the connection's in-flight limit
+ * ({@code maxInFlightPerConnection}) waits for its own earlier replies where the limit refuses a command, and sends it
+ * again: the refusal happens before anything is written. Caller thread only.
  */
 final class PipelineResults {
-    private final List<Entry<?>> entries = new ArrayList<>();
+    /** The commands Fastpath sends on its blocking pool (core's BlockTime); XREAD/XREADGROUP without BLOCK too, which only costs a wait. */
+    private static final Set<String> BARRIERS = Set.of("BLPOP", "BRPOP", "BLMOVE", "BRPOPLPUSH", "BLMPOP", "BZPOPMIN",
+            "BZPOPMAX", "BZMPOP", "WAIT", "WAITAOF", "XREAD", "XREADGROUP");
 
-    private record Entry<T>(CompletableFuture<T> future, Function<? super T, ?> converter, boolean status) {
+    private final List<Entry<?>> entries = new ArrayList<>();
+    /** Entries before this index are sent (or computed); the rest wait for a barrier. */
+    private int sent;
+    /** Entries before this index are known to have completed. */
+    private int completed;
+    /** The last barrier sent; later entries wait until it completes. */
+    private CompletableFuture<?> lastBarrier = CompletableFuture.completedFuture(null);
+
+    private static final class Entry<T> {
+        final Supplier<CompletableFuture<T>> send;
+        final boolean barrier;
+        final Function<? super T, ?> converter;
+        final boolean status;
+        CompletableFuture<T> future; // null until sent
+
+        Entry(Supplier<CompletableFuture<T>> send, boolean barrier, Function<? super T, ?> converter, boolean status) {
+            this.send = send;
+            this.barrier = barrier;
+            this.converter = converter;
+            this.status = status;
+        }
+
         Object convert(boolean convertResults) {
             T value = future.join(); // bounded: Fastpath completes every command by its deadline
             return convertResults ? converter.apply(value) : value;
         }
     }
 
-    <T> void add(CompletableFuture<T> future, Function<? super T, ?> converter, boolean status) {
-        entries.add(new Entry<>(future, converter, status));
+    /** True for a command that Fastpath sends on its blocking pool, hence a barrier in a pipeline. */
+    static boolean isBarrier(String commandName) {
+        return BARRIERS.contains(commandName);
     }
 
-    /** A result computed now (a read on a WATCH connection, an EXEC inside the pipeline), kept in its place. */
-    static <T> CompletableFuture<T> completed(Supplier<T> result) {
+    /**
+     * Adds a command that {@code send} puts on the wire, now or once the barriers before it allow. Refused at once (a
+     * wrong argument, a closed client): thrown here and left out, as a call outside a pipeline would throw.
+     */
+    <T> void add(Supplier<CompletableFuture<T>> send, boolean barrier, Function<? super T, ?> converter, boolean status) {
+        Entry<T> entry = new Entry<>(send, barrier, converter, status);
+        entries.add(entry);
+        sendReady(false, entry);
+    }
+
+    /**
+     * Adds a result computed on the caller's thread (a read on a WATCH connection, an EXEC inside the pipeline) after
+     * every earlier command has completed, so it sees their effects and keeps its place.
+     */
+    <T> void addNow(Supplier<T> result, Function<? super T, ?> converter, boolean status) {
+        awaitAll();
+        entries.add(new Entry<>(() -> completed(result), true, converter, status));
+        sendReady(true, null);
+    }
+
+    /** Adds a failure in its place (EXEC without MULTI inside a pipeline). */
+    void addFailure(RuntimeException failure) {
+        add(() -> CompletableFuture.failedFuture(failure), false, Function.identity(), false);
+    }
+
+    /** Sends every waiting command and waits until all have completed. */
+    void awaitAll() {
+        sendReady(true, null);
+        for (; completed < entries.size(); completed++) {
+            awaitQuietly(entries.get(completed).future);
+        }
+    }
+
+    /**
+     * Sends the waiting commands in order as far as the barriers allow; {@code wait}: waits for them instead of
+     * stopping. {@code callersOwn}, the entry just added, is sent with its refusal thrown to the caller; a command sent
+     * later keeps its refusal in its place.
+     */
+    private void sendReady(boolean wait, Entry<?> callersOwn) {
+        while (sent < entries.size()) {
+            Entry<?> next = entries.get(sent);
+            if (next.barrier) {
+                // a barrier goes out only after everything before it
+                for (; completed < sent; completed++) {
+                    CompletableFuture<?> earlier = entries.get(completed).future;
+                    if (!earlier.isDone() && !wait) {
+                        return;
+                    }
+                    awaitQuietly(earlier);
+                }
+            } else if (!lastBarrier.isDone()) {
+                if (!wait) {
+                    return;
+                }
+                awaitQuietly(lastBarrier);
+            }
+            if (next == callersOwn) {
+                sendOrRemove(next);
+            } else {
+                send(next);
+            }
+            if (refusedForBackpressure(next.future) && completed < sent) {
+                // the connection's in-flight limit refused it unsent: once this pipeline's earlier replies are in, send again
+                for (; completed < sent; completed++) {
+                    awaitQuietly(entries.get(completed).future);
+                }
+                send(next); // refused again (other callers fill the connection): the failure stays in its place
+            }
+            if (next.barrier) {
+                lastBarrier = next.future;
+            }
+            sent++;
+        }
+    }
+
+    /** The caller's own entry, the last one: a refusal removes it and is thrown to the caller. */
+    private <T> void sendOrRemove(Entry<T> entry) {
+        try {
+            entry.future = entry.send.get();
+        } catch (RuntimeException refused) {
+            entries.remove(entries.size() - 1);
+            throw refused;
+        }
+    }
+
+    private static <T> void send(Entry<T> entry) {
+        try {
+            entry.future = entry.send.get();
+        } catch (RuntimeException failed) {
+            entry.future = CompletableFuture.failedFuture(failed);
+        }
+    }
+
+    /** A command the connection refused before writing it (maxInFlightPerConnection reached): safe to send again. */
+    private static boolean refusedForBackpressure(CompletableFuture<?> future) {
+        if (!future.isCompletedExceptionally()) {
+            return false;
+        }
+        try {
+            future.getNow(null);
+            return false;
+        } catch (CompletionException failed) {
+            return failed.getCause() instanceof io.fastpath.RedisBackpressureException;
+        } catch (java.util.concurrent.CancellationException cancelled) {
+            return false;
+        }
+    }
+
+    private static void awaitQuietly(CompletableFuture<?> future) {
+        try {
+            future.join(); // bounded by the command's deadline; its failure is reported in its place by collect
+        } catch (RuntimeException failedInItsPlace) {
+            // collect() translates it where the command stands
+        }
+    }
+
+    private static <T> CompletableFuture<T> completed(Supplier<T> result) {
         try {
             return CompletableFuture.completedFuture(result.get());
         } catch (RuntimeException failed) {
@@ -41,6 +190,7 @@ final class PipelineResults {
      * exception in its place, and the first failure is thrown as a {@link RedisPipelineException} carrying them all.
      */
     List<Object> collect(boolean convertResults) {
+        sendReady(true, null);
         List<Object> results = new ArrayList<>(entries.size());
         DataAccessException firstFailure = null;
         for (Entry<?> entry : entries) {
@@ -52,7 +202,7 @@ final class PipelineResults {
                 firstFailure = firstFailure == null ? translated : firstFailure;
                 result = translated;
             }
-            if (!entry.status() || result instanceof DataAccessException) {
+            if (!entry.status || result instanceof DataAccessException) {
                 results.add(result);
             }
         }

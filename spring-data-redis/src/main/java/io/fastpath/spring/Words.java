@@ -8,7 +8,11 @@ import java.util.List;
 import org.springframework.data.domain.Range;
 import org.springframework.data.redis.connection.Limit;
 
-/** The words of a command without a typed Fastpath method, built up in order; caller thread only. */
+/**
+ * The words of a command without a typed Fastpath method, built up in order; caller thread only. A null word (a null
+ * key, value, field, member, or a null array of them) is refused with {@link IllegalArgumentException} before
+ * anything is sent: Spring's SPI declares every such parameter non-null and its drivers check them the same way.
+ */
 final class Words {
     private final List<Object> words = new ArrayList<>();
 
@@ -17,15 +21,17 @@ final class Words {
     }
 
     Words add(Object... more) {
+        Arguments.notNull(more, "Arguments");
         for (Object word : more) {
-            words.add(word);
+            words.add(Arguments.notNull(word, "An argument (key, value, field or member)"));
         }
         return this;
     }
 
     Words addAll(Iterable<?> more) {
+        Arguments.notNull(more, "Arguments");
         for (Object word : more) {
-            words.add(word);
+            words.add(Arguments.notNull(word, "An argument (key, value, field or member)"));
         }
         return this;
     }
