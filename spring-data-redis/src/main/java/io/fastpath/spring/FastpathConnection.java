@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.function.Function;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
-import org.springframework.dao.InvalidDataAccessResourceUsageException;
 import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.RedisCommands;
 import org.springframework.data.redis.connection.RedisConnection;
@@ -221,9 +220,13 @@ public class FastpathConnection implements RedisConnection {
         return results.collect(convertResults());
     }
 
+    /** The factory's Sentinel connection (as Spring's drivers give from a connection); a recording connection has none. */
     @Override
     public RedisSentinelConnection getSentinelConnection() {
-        throw new InvalidDataAccessResourceUsageException("Sentinel is not supported by Fastpath yet (support is coming)");
+        if (factory == null) {
+            throw new InvalidDataAccessApiUsageException("a connection recording commands opens no Sentinel connection");
+        }
+        return factory.getSentinelConnection();
     }
 
     // ---- RedisTxCommands ----

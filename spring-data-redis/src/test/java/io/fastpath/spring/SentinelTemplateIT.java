@@ -153,6 +153,15 @@ class SentinelTemplateIT {
     }
 
     @Test
+    void aConnectionOfTheFactoryOpensTheSameSentinelConnectionAsTheFactory() throws IOException {
+        try (RedisConnection connection = factory.getConnection();
+             RedisSentinelConnection sentinel = connection.getSentinelConnection()) {
+            assertThat(sentinel.masters()).extracting(master -> master.getName())
+                    .containsExactly(deployment.primaryName());
+        }
+    }
+
+    @Test
     void monitorAndRemoveChangeWhatTheSentinelWatches() throws IOException {
         try (RedisServer lone = RedisServer.start();
              RedisSentinelConnection sentinel = factory.getSentinelConnection()) {
