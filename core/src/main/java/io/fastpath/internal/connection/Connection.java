@@ -73,6 +73,8 @@ public final class Connection implements ObservedConnection {
     /** Callers' commands on their way to the event loop, and the count of commands accepted and not yet answered. */
     private final CommandQueue queue;
     private volatile boolean closing;
+    /** Why {@link #close(long, String)} closed it, for the commands still awaiting replies; null for a plain close. Written before {@link #closing}. */
+    private volatile String closeReason;
     private volatile long lastReadNanos = System.nanoTime();
     private volatile int reconnectAttempts;
     private volatile Consumer<Reply.PushReply> pushListener = push -> { };
@@ -479,7 +481,8 @@ public final class Connection implements ObservedConnection {
             return;
         }
         Throwable cause = lastFailure;
-        String reason = (cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")")
+        String reason = (closing && closeReason != null ? closeReason
+                : cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")")
                 + "; commands awaiting replies: " + inactiveHandler.fifo().size() + "; last read "
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastReadNanos) + " ms ago";
         failPending(inactiveHandler, reason, cause);
@@ -618,6 +621,15 @@ public final class Connection implements ObservedConnection {
      * the channel and fails whatever is left. The returned future completes when the channel is closed.
      */
     public CompletableFuture<Void> close(long graceNanos) {
+        return close(graceNanos, null);
+    }
+
+    /**
+     * Like {@link #close(long)}, and a written command still unanswered when the channel closes fails with
+     * {@code reason} (the client was closed) instead of the plain "the connection was closed".
+     */
+    public CompletableFuture<Void> close(long graceNanos, String reason) {
+        closeReason = reason;
         closing = true;
         CompletableFuture<Void> closed = new CompletableFuture<>();
         if (observer != null) {
@@ -685,10 +697,7 @@ public final class Connection implements ObservedConnection {
                                 + "server was in progress and the failover did not end within the command timeout", null)
                         : state == State.READY
                         ? new RedisTimeoutException(timeoutMessage(false), false)
-                        : new RedisNotSentException(endpoint.toString(), "no connection within the command timeout; "
-                                + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts
-                                + "; commands waiting for the reconnect: " + waiting.size()
-                                + ". Hint: the server is down, unreachable or refusing the handshake (see the cause)", lastFailure));
+                        : new RedisNotSentException(endpoint.toString(), notConnectedMessage(), lastFailure));
             } else {
                 next = Math.min(next, command.deadlineNanos);
             }
@@ -899,6 +908,20 @@ public final class Connection implements ObservedConnection {
     @Override
     public int reconnectAttempts() {
         return reconnectAttempts;
+    }
+
+    /** Why a command waited out its deadline while not connected: the last error, or else what is still being tried. */
+    private String notConnectedMessage() {
+        String waitingFor = "; reconnect attempts: " + reconnectAttempts + "; commands waiting for the connection: " + waiting.size();
+        if (lastFailure != null) {
+            return "no connection within the command timeout; " + describe(lastFailure) + waitingFor
+                    + ". Hint: the server is down, unreachable or refusing the handshake (see the cause)";
+        }
+        // Nothing failed yet: the first attempt is still in progress (a slow or silent server, a connectTimeout above the command timeout).
+        String step = state == State.HANDSHAKING ? "connected over TCP, the handshake (HELLO/AUTH) got no answer yet"
+                : "the TCP connect to " + endpoint + " has not completed yet (connectTimeout " + settings.connectTimeout().toMillis() + " ms)";
+        return "no connection within the command timeout; no attempt has failed yet: " + step + waitingFor
+                + ". Hint: the server is slow or silent on this port, or the command timeout is shorter than the connect";
     }
 
     static String describe(Throwable cause) {
