@@ -35,9 +35,26 @@ final class CommandArguments {
     }
 
     static void requireNotEmpty(String command, Collection<?> items, String what) {
-        if (items == null || items.isEmpty()) {
+        if (items == null) {
+            throw new RedisArgumentException(command + ": " + plural(what) + " must not be null; pass at least one " + what);
+        }
+        if (items.isEmpty()) {
             throw new RedisArgumentException(command + ": needs at least one " + what);
         }
+    }
+
+    /** As {@link #requireNotEmpty(String, Collection, String)} for a map of entries. */
+    static void requireNotEmpty(String command, java.util.Map<?, ?> entries, String what) {
+        if (entries == null) {
+            throw new RedisArgumentException(command + ": " + plural(what) + " must not be null; pass at least one " + what);
+        }
+        if (entries.isEmpty()) {
+            throw new RedisArgumentException(command + ": needs at least one " + what);
+        }
+    }
+
+    private static String plural(String what) {
+        return what.endsWith("ry") ? what.substring(0, what.length() - 1) + "ies" : what + "s"; // entry, key
     }
 
     static long requirePositive(String command, String what, long number) {

@@ -386,7 +386,8 @@ public final class ClientCore implements AutoCloseable {
         if (command instanceof CommandSpec<?> spec) {
             return (CommandSpec<T>) spec;
         }
-        throw new IllegalArgumentException("commands must be built by a CommandBuilder");
+        throw new RedisArgumentException(command == null ? "the command must not be null"
+                : "commands must be built by a CommandBuilder, got " + command.getClass().getName());
     }
 
     /** Subscribes {@code listener}; returns once the server confirmed the names (see {@link PubSubEngine#subscribe}). */
