@@ -25,6 +25,8 @@ public final class ArgumentList {
     private byte[][] args;
     private int size;
     private byte[] routingKey;
+    /** Bytes of the longest argument so far: kept as each is added, so no later pass measures them. */
+    private int largestArgument;
 
     public ArgumentList(String name, int expectedSize) {
         this.name = name;
@@ -42,6 +44,9 @@ public final class ArgumentList {
             args = Arrays.copyOf(args, size * 2);
         }
         args[size++] = argument;
+        if (argument.length > largestArgument) {
+            largestArgument = argument.length;
+        }
         return this;
     }
 
@@ -91,7 +96,7 @@ public final class ArgumentList {
 
     public <T> CommandSpec<T> build(ReplyConverter<T> converter, boolean readOnly) {
         byte[][] exact = size == args.length ? args : Arrays.copyOf(args, size);
-        return new CommandSpec<>(name, exact, converter, routingKey, readOnly);
+        return new CommandSpec<>(name, exact, converter, routingKey, readOnly, false, largestArgument);
     }
 
     public <T> CommandSpec<T> read(ReplyConverter<T> converter) {

@@ -10,14 +10,25 @@ import java.nio.charset.StandardCharsets;
  *
  * @param routingKey the first key's bytes, or null for a keyless command (routed by caller thread)
  * @param markedIdempotent the caller said running it twice does no harm: retried after a lost connection
+ * @param largestArgument bytes of its longest argument, counted as the arguments were added, so the client's
+ *     {@code maxArgumentBytes} check at send is one comparison
  */
 public record CommandSpec<T>(
         String name, byte[][] args, ReplyConverter<T> converter, byte[] routingKey, boolean readOnly,
-        boolean markedIdempotent)
+        boolean markedIdempotent, int largestArgument)
         implements Command<T> {
 
+    /** For commands built without an {@link ArgumentList} (internal, generic): measures the arguments once. */
     public CommandSpec(String name, byte[][] args, ReplyConverter<T> converter, byte[] routingKey, boolean readOnly) {
-        this(name, args, converter, routingKey, readOnly, false);
+        this(name, args, converter, routingKey, readOnly, false, largestOf(args));
+    }
+
+    private static int largestOf(byte[][] args) {
+        int largest = 0;
+        for (byte[] arg : args) {
+            largest = Math.max(largest, arg.length);
+        }
+        return largest;
     }
 
     /** A command the client sends for itself (topology, Sentinel queries, ROLE): UTF-8 words, the raw reply, no key. */
@@ -31,7 +42,7 @@ public record CommandSpec<T>(
 
     @Override
     public Command<T> idempotent() {
-        return markedIdempotent ? this : new CommandSpec<>(name, args, converter, routingKey, readOnly, true);
+        return markedIdempotent ? this : new CommandSpec<>(name, args, converter, routingKey, readOnly, true, largestArgument);
     }
 
     @Override

@@ -211,6 +211,13 @@ public final class Connection implements ObservedConnection {
 
     /** Queues a command from any thread; it is written by the next drain on the event loop. */
     public void send(CommandFuture<?> command) {
+        TransactionGroup block = command.transaction();
+        if (command.spec.largestArgument() > settings.maxArgumentBytes()
+                || block != null && block.largestArgument() > settings.maxArgumentBytes()) {
+            // Refused here, before it is queued: written, the server would close the connection, failing every caller's commands on it.
+            command.completeExceptionally(ArgumentLimit.refusal(command.spec, block, settings.maxArgumentBytes()));
+            return;
+        }
         if (observer != null) {
             command.observeStart(observer, this); // the observation starts here, on the caller's thread
         }

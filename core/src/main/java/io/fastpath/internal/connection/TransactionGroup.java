@@ -29,6 +29,7 @@ public final class TransactionGroup {
     private final int watchChannel;
     /** The server's refusal of each command while queueing (syntax, arity, MOVED...), or null. */
     private final RedisServerException[] queueErrors;
+    private final int largestArgument;
 
     /**
      * @param watchChannel {@link #ANY_CHANNEL}, or the channel number its WATCH was written on: the block is
@@ -39,10 +40,19 @@ public final class TransactionGroup {
         this.watchChannel = watchChannel;
         this.queuedEntries = new CommandSpec<?>[this.commands.size()];
         this.queueErrors = new RedisServerException[this.commands.size()];
+        int largest = 0;
         for (int i = 0; i < queuedEntries.length; i++) {
             CommandSpec<?> command = this.commands.get(i);
-            queuedEntries[i] = new CommandSpec<>(command.name(), command.args(), Converters.REPLY, null, false);
+            largest = Math.max(largest, command.largestArgument());
+            queuedEntries[i] = new CommandSpec<>(command.name(), command.args(), Converters.REPLY, null, false, false,
+                    command.largestArgument());
         }
+        this.largestArgument = largest;
+    }
+
+    /** Bytes of the longest argument of any command in the block. */
+    public int largestArgument() {
+        return largestArgument;
     }
 
     public List<CommandSpec<?>> commands() {
