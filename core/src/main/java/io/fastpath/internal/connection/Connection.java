@@ -461,9 +461,34 @@ public final class Connection implements ObservedConnection {
 
     /** Called by the handler when the TLS handshake failed: like a failed connect, retried with backoff. */
     void onTlsHandshakeFailed(Channel failedChannel, Throwable cause) {
-        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         failedChannel.close();
+        String notTls = notSpeakingTls(cause);
+        if (notTls != null) {
+            RedisConnectionException failure = new RedisConnectionException(endpoint.toString(), notTls, cause);
+            // Retrying will not make a plain server speak TLS: the first connect fails now, not after a second
+            // connectTimeout (a lazy or established client keeps retrying, in case TLS is being switched on).
+            firstReady.completeExceptionally(failure);
+            onConnectFailed(failure);
+            return;
+        }
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         onConnectFailed(new RedisConnectionException(endpoint.toString(), "TLS handshake failed: " + reason, cause));
+    }
+
+    /** Why a failed TLS handshake means the server does not speak TLS on this port, or null when it may be something else. */
+    private String notSpeakingTls(Throwable cause) {
+        for (Throwable step = cause; step != null; step = step.getCause()) {
+            if (step instanceof io.netty.handler.ssl.SslHandshakeTimeoutException) {
+                return "the server did not answer the TLS handshake within connectTimeout (" + settings.connectTimeout().toMillis()
+                        + " ms): it may not speak TLS on this port (a plain redis:// server?). Use redis:// for a plain server, "
+                        + "or the server's TLS port (tls-port)";
+            }
+            if (step instanceof io.netty.handler.ssl.NotSslRecordException) {
+                return "the server answered the TLS handshake with data that is not TLS: it does not speak TLS on this port "
+                        + "(a plain redis:// server?). Use redis:// for a plain server, or the server's TLS port (tls-port)";
+            }
+        }
+        return null;
     }
 
     /** True when this connection speaks TLS (every connection of a client, or none). */
