@@ -57,6 +57,20 @@ final class CommandArguments {
         return what.endsWith("ry") ? what.substring(0, what.length() - 1) + "ies" : what + "s"; // entry, key
     }
 
+    /** {@code duration} in milliseconds, refusing a part below a millisecond (the server keeps no finer time). */
+    static long wholeMillis(String command, String what, java.time.Duration duration) {
+        requireNotNull(command, what, duration);
+        if (duration.getNano() % 1_000_000 != 0) {
+            throw new RedisArgumentException(command + ": " + what + " must be whole milliseconds (the server keeps no finer "
+                    + "time), got " + duration);
+        }
+        try {
+            return duration.toMillis();
+        } catch (ArithmeticException tooLong) {
+            throw new RedisArgumentException(command + ": " + what + " is too long, got " + duration);
+        }
+    }
+
     static long requirePositive(String command, String what, long number) {
         if (number <= 0) {
             throw new RedisArgumentException(command + ": " + what + " must be positive, got " + number);

@@ -108,6 +108,9 @@ class NullArgumentsRefusedTest {
         if (type == Duration.class) {
             return Duration.ofSeconds(1);
         }
+        if (type == java.time.Instant.class) {
+            return java.time.Instant.ofEpochSecond(1_900_000_000);
+        }
         if (type.isEnum()) {
             return type.getEnumConstants()[0];
         }
