@@ -27,6 +27,8 @@ public final class ArgumentList {
     private byte[] routingKey;
     /** Bytes of the longest argument so far: kept as each is added, so no later pass measures them. */
     private int largestArgument;
+    /** Bytes of all arguments so far: a command must fit the one buffer it is encoded into. */
+    private long totalBytes;
 
     public ArgumentList(String name, int expectedSize) {
         this.name = name;
@@ -44,6 +46,7 @@ public final class ArgumentList {
             args = Arrays.copyOf(args, size * 2);
         }
         args[size++] = argument;
+        totalBytes += argument.length;
         if (argument.length > largestArgument) {
             largestArgument = argument.length;
         }
@@ -95,6 +98,11 @@ public final class ArgumentList {
     }
 
     public <T> CommandSpec<T> build(ReplyConverter<T> converter, boolean readOnly) {
+        // 16 bytes per argument bound its RESP header and CRLF; past 2^31 - 1 bytes the command fits no buffer.
+        if (totalBytes + 16L * (size + 1) > Integer.MAX_VALUE) {
+            throw new RedisArgumentException(name + ": its arguments total " + totalBytes + " bytes, more than one command "
+                    + "can carry (2 GB encoded); send the values in several commands");
+        }
         byte[][] exact = size == args.length ? args : Arrays.copyOf(args, size);
         return new CommandSpec<>(name, exact, converter, routingKey, readOnly, false, largestArgument);
     }

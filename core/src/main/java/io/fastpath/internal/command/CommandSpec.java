@@ -20,13 +20,20 @@ public record CommandSpec<T>(
 
     /** For commands built without an {@link ArgumentList} (internal, generic): measures the arguments once. */
     public CommandSpec(String name, byte[][] args, ReplyConverter<T> converter, byte[] routingKey, boolean readOnly) {
-        this(name, args, converter, routingKey, readOnly, false, largestOf(args));
+        this(name, args, converter, routingKey, readOnly, false, largestOf(name, args));
     }
 
-    private static int largestOf(byte[][] args) {
+    /** The longest argument's bytes; refuses, as {@link ArgumentList#build} does, a command no buffer can hold. */
+    private static int largestOf(String name, byte[][] args) {
         int largest = 0;
+        long total = 16L * (args.length + 1); // bounds the RESP headers and CRLFs
         for (byte[] arg : args) {
             largest = Math.max(largest, arg.length);
+            total += arg.length;
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw new io.fastpath.RedisArgumentException(name + ": its arguments total more than one command can carry "
+                    + "(2 GB encoded); send the values in several commands");
         }
         return largest;
     }
