@@ -212,8 +212,10 @@ public final class Connection implements ObservedConnection {
     /** Queues a command from any thread; it is written by the next drain on the event loop. */
     public void send(CommandFuture<?> command) {
         TransactionGroup block = command.transaction();
-        if (command.spec.largestArgument() > settings.maxArgumentBytes()
-                || block != null && block.largestArgument() > settings.maxArgumentBytes()) {
+        long maxArgument = settings.maxArgumentBytes();
+        byte limitBits = CommandSpec.bits(maxArgument);
+        if (command.spec.argumentBits() >= limitBits && command.spec.largestArgument() > maxArgument
+                || block != null && block.argumentBits() >= limitBits && block.largestArgument() > maxArgument) {
             // Refused here, before it is queued: written, the server would close the connection, failing every caller's commands on it.
             command.completeExceptionally(ArgumentLimit.refusal(command.spec, block, settings.maxArgumentBytes()));
             return;

@@ -29,7 +29,8 @@ public final class TransactionGroup {
     private final int watchChannel;
     /** The server's refusal of each command while queueing (syntax, arity, MOVED...), or null. */
     private final RedisServerException[] queueErrors;
-    private final int largestArgument;
+    /** The most bits any queued command's longest argument needs (see {@link CommandSpec#argumentBits}). */
+    private final byte argumentBits;
 
     /**
      * @param watchChannel {@link #ANY_CHANNEL}, or the channel number its WATCH was written on: the block is
@@ -40,19 +41,27 @@ public final class TransactionGroup {
         this.watchChannel = watchChannel;
         this.queuedEntries = new CommandSpec<?>[this.commands.size()];
         this.queueErrors = new RedisServerException[this.commands.size()];
-        int largest = 0;
+        byte bits = 0;
         for (int i = 0; i < queuedEntries.length; i++) {
             CommandSpec<?> command = this.commands.get(i);
-            largest = Math.max(largest, command.largestArgument());
+            bits = (byte) Math.max(bits, command.argumentBits());
             queuedEntries[i] = new CommandSpec<>(command.name(), command.args(), Converters.REPLY, null, false, false,
-                    command.largestArgument());
+                    command.argumentBits());
         }
-        this.largestArgument = largest;
+        this.argumentBits = bits;
     }
 
-    /** Bytes of the longest argument of any command in the block. */
+    public byte argumentBits() {
+        return argumentBits;
+    }
+
+    /** Bytes of the longest argument of any command in the block, measured now. */
     public int largestArgument() {
-        return largestArgument;
+        int largest = 0;
+        for (CommandSpec<?> command : commands) {
+            largest = Math.max(largest, command.largestArgument());
+        }
+        return largest;
     }
 
     public List<CommandSpec<?>> commands() {

@@ -32,9 +32,10 @@ class CommandSizeLimitTest {
     }
 
     @Test
-    void theLongestArgumentIsKeptForTheSendTimeLimit() {
+    void theLongestArgumentsSizeClassIsKeptForTheSendTimeLimit() {
         CommandSpec<?> spec = (CommandSpec<?>) CommandBuilder.BYTES.rpush("list".getBytes(), List.of(new byte[10], new byte[300]));
         assertThat(spec.largestArgument()).isEqualTo(300);
+        assertThat(spec.argumentBits()).isEqualTo(CommandSpec.bits(300)).isEqualTo((byte) 9);
         assertThat(((CommandSpec<?>) CommandBuilder.BYTES.command("SET", "k", new byte[70])).largestArgument()).isEqualTo(70);
     }
 }
