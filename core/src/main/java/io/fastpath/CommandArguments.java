@@ -35,8 +35,39 @@ final class CommandArguments {
     }
 
     static void requireNotEmpty(String command, Collection<?> items, String what) {
-        if (items == null || items.isEmpty()) {
+        if (items == null) {
+            throw new RedisArgumentException(command + ": " + plural(what) + " must not be null; pass at least one " + what);
+        }
+        if (items.isEmpty()) {
             throw new RedisArgumentException(command + ": needs at least one " + what);
+        }
+    }
+
+    /** As {@link #requireNotEmpty(String, Collection, String)} for a map of entries. */
+    static void requireNotEmpty(String command, java.util.Map<?, ?> entries, String what) {
+        if (entries == null) {
+            throw new RedisArgumentException(command + ": " + plural(what) + " must not be null; pass at least one " + what);
+        }
+        if (entries.isEmpty()) {
+            throw new RedisArgumentException(command + ": needs at least one " + what);
+        }
+    }
+
+    private static String plural(String what) {
+        return what.endsWith("ry") ? what.substring(0, what.length() - 1) + "ies" : what + "s"; // entry, key
+    }
+
+    /** {@code duration} in milliseconds, refusing a part below a millisecond (the server keeps no finer time). */
+    static long wholeMillis(String command, String what, java.time.Duration duration) {
+        requireNotNull(command, what, duration);
+        if (duration.getNano() % 1_000_000 != 0) {
+            throw new RedisArgumentException(command + ": " + what + " must be whole milliseconds (the server keeps no finer "
+                    + "time), got " + duration);
+        }
+        try {
+            return duration.toMillis();
+        } catch (ArithmeticException tooLong) {
+            throw new RedisArgumentException(command + ": " + what + " is too long, got " + duration);
         }
     }
 

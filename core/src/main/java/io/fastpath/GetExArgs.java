@@ -15,6 +15,27 @@ public final class GetExArgs {
         this.value = value;
     }
 
+    /**
+     * Expire after {@code ttl} (positive): EX in seconds when it is whole seconds, otherwise PX in milliseconds; a
+     * part below a millisecond is refused. {@link #ex}/{@link #px} mirror the wire options, whose names carry the unit.
+     */
+    public static GetExArgs ttl(java.time.Duration ttl) {
+        CommandArguments.requireNotNull("GETEX", "ttl", ttl);
+        return ttl.getNano() == 0 ? new GetExArgs("EX", ttl.getSeconds()) : new GetExArgs("PX", CommandArguments.wholeMillis("GETEX", "ttl", ttl));
+    }
+
+    /** Expire at {@code time}: EXAT in Unix seconds when on a whole second, otherwise PXAT in Unix milliseconds. */
+    public static GetExArgs expireAt(java.time.Instant time) {
+        CommandArguments.requireNotNull("GETEX", "the expiry time", time);
+        if (time.getNano() == 0) {
+            return new GetExArgs("EXAT", time.getEpochSecond());
+        }
+        if (time.getNano() % 1_000_000 != 0) {
+            throw new RedisArgumentException("GETEX: the server keeps milliseconds; " + time + " has a finer part");
+        }
+        return new GetExArgs("PXAT", time.toEpochMilli());
+    }
+
     public static GetExArgs ex(long seconds) {
         return new GetExArgs("EX", seconds);
     }

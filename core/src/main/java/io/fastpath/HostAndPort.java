@@ -38,11 +38,11 @@ record HostAndPort(String host, int port) {
             try {
                 number = Integer.parseInt(port);
             } catch (NumberFormatException notANumber) {
-                throw new RedisArgumentException("the port of the " + what + " '" + trimmed + "' is not a number");
+                throw new RedisArgumentException("the port of the " + what + " '" + trimmed + "' is not a number; expected host:port with a port within 1..65535");
             }
         }
         if (number <= 0 || number > 65535) {
-            throw new RedisArgumentException("the port of the " + what + " '" + trimmed + "' must be within 1..65535");
+            throw new RedisArgumentException("the port of the " + what + " '" + trimmed + "' must be within 1..65535, got " + number);
         }
         return new HostAndPort(host, number);
     }

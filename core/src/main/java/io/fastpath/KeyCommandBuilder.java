@@ -50,14 +50,19 @@ public interface KeyCommandBuilder<K, V> {
         return CommandArguments.withKeys("TOUCH", codec(), keys, 0).read(Converters.LONG);
     }
 
-    /** EXPIRE in seconds; false when the key does not exist (a zero or negative time deletes it and returns true). */
-    default Command<Boolean> expire(K key, long seconds) {
-        return expiry("EXPIRE", key, seconds, null);
+    /**
+     * Sets a time to live; false when the key does not exist (a zero or negative time deletes it and returns true).
+     * Sent as EXPIRE in seconds when {@code ttl} is whole seconds, otherwise as PEXPIRE in milliseconds (the server
+     * keeps milliseconds either way), so {@code Duration.ofMillis(1500)} means 1.5 s; a part below a millisecond is
+     * refused with {@link RedisArgumentException}, as the server could not honour it.
+     */
+    default Command<Boolean> expire(K key, java.time.Duration ttl) {
+        return ttlExpiry(key, ttl, null);
     }
 
-    /** EXPIRE with a condition; false when the key does not exist or the condition was not met. */
-    default Command<Boolean> expire(K key, long seconds, ExpireCondition condition) {
-        return expiry("EXPIRE", key, seconds, CommandArguments.requireNotNull("EXPIRE", "the condition", condition));
+    /** {@link #expire(Object, java.time.Duration)} with a condition; false when the key does not exist or the condition was not met. */
+    default Command<Boolean> expire(K key, java.time.Duration ttl, ExpireCondition condition) {
+        return ttlExpiry(key, ttl, CommandArguments.requireNotNull("EXPIRE", "the condition", condition));
     }
 
     /** PEXPIRE in milliseconds; false when the key does not exist. */
@@ -69,13 +74,18 @@ public interface KeyCommandBuilder<K, V> {
         return expiry("PEXPIRE", key, milliseconds, CommandArguments.requireNotNull("PEXPIRE", "the condition", condition));
     }
 
-    /** EXPIREAT a Unix time in seconds; false when the key does not exist. */
-    default Command<Boolean> expireAt(K key, long unixSeconds) {
-        return expiry("EXPIREAT", key, unixSeconds, null);
+    /**
+     * Expires the key at {@code time}; false when the key does not exist. Sent as EXPIREAT in Unix seconds when
+     * {@code time} is on a whole second, otherwise as PEXPIREAT in Unix milliseconds; a part below a millisecond is
+     * refused with {@link RedisArgumentException}.
+     */
+    default Command<Boolean> expireAt(K key, java.time.Instant time) {
+        return instantExpiry(key, time, null);
     }
 
-    default Command<Boolean> expireAt(K key, long unixSeconds, ExpireCondition condition) {
-        return expiry("EXPIREAT", key, unixSeconds, CommandArguments.requireNotNull("EXPIREAT", "the condition", condition));
+    /** {@link #expireAt(Object, java.time.Instant)} with a condition. */
+    default Command<Boolean> expireAt(K key, java.time.Instant time, ExpireCondition condition) {
+        return instantExpiry(key, time, CommandArguments.requireNotNull("EXPIREAT", "the condition", condition));
     }
 
     /** PEXPIREAT a Unix time in milliseconds; false when the key does not exist. */
@@ -185,6 +195,25 @@ public interface KeyCommandBuilder<K, V> {
         ArgumentList arguments = new ArgumentList("SCAN", 8).add(ScanArgs.requireCursor("SCAN", cursor));
         CommandArguments.requireNotNull("SCAN", "the options", options).appendTo(arguments, "SCAN");
         return arguments.read(Converters.scanPage(Converters.keyList(codec())));
+    }
+
+    private Command<Boolean> ttlExpiry(K key, java.time.Duration ttl, ExpireCondition condition) {
+        CommandArguments.requireNotNull("EXPIRE", "ttl", ttl);
+        if (ttl.getNano() == 0) {
+            return expiry("EXPIRE", key, ttl.getSeconds(), condition);
+        }
+        return expiry("PEXPIRE", key, CommandArguments.wholeMillis("EXPIRE", "ttl", ttl), condition);
+    }
+
+    private Command<Boolean> instantExpiry(K key, java.time.Instant time, ExpireCondition condition) {
+        CommandArguments.requireNotNull("EXPIREAT", "time", time);
+        if (time.getNano() == 0) {
+            return expiry("EXPIREAT", key, time.getEpochSecond(), condition);
+        }
+        if (time.getNano() % 1_000_000 != 0) {
+            throw new RedisArgumentException("EXPIREAT: the server keeps milliseconds; " + time + " has a finer part");
+        }
+        return expiry("PEXPIREAT", key, time.toEpochMilli(), condition);
     }
 
     private Command<Boolean> expiry(String command, K key, long time, ExpireCondition condition) {

@@ -33,10 +33,10 @@ public final class PendingRange {
         return of("-", "+", count);
     }
 
-    /** IDLE: only entries not delivered for at least this many milliseconds. */
-    public PendingRange minIdleMillis(long milliseconds) {
-        return new PendingRange(start, end, count,
-                CommandArguments.requirePositive("XPENDING", "the idle time", milliseconds), consumer);
+    /** IDLE: only entries not delivered for at least {@code idle} (positive, whole milliseconds). */
+    public PendingRange minIdle(java.time.Duration idle) {
+        return new PendingRange(start, end, count, CommandArguments.requirePositive("XPENDING", "the idle time",
+                CommandArguments.wholeMillis("XPENDING", "the idle time", idle)), consumer);
     }
 
     /** Only the entries pending for this consumer. */

@@ -252,7 +252,10 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
 
     /**
      * Stops accepting commands, waits briefly (up to the command timeout, at most 5 s) for unanswered
-     * ones, fails what remains, and stops the client's threads.
+     * ones, fails what remains, and stops the client's threads. A blocking command still parked (BLPOP,
+     * XREAD BLOCK...) does not get that wait: it fails at once with {@link RedisOutcomeUnknownException}
+     * (or {@link RedisNotSentException} if it was never written) saying the client was closed. Every
+     * {@link Subscription} is closed. Calling it again, or from two threads, does nothing more.
      */
     @Override
     public void close() {

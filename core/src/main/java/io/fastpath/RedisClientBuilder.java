@@ -40,6 +40,8 @@ public final class RedisClientBuilder {
     public static final Duration MAX_COMMAND_TIMEOUT = Duration.ofDays(1);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final int DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION = 32_768;
+    /** {@link #maxArgumentBytes}'s default: 512 MB, the server's default {@code proto-max-bulk-len}. */
+    public static final long DEFAULT_MAX_ARGUMENT_BYTES = ConnectionSettings.DEFAULT_MAX_ARGUMENT_BYTES;
     public static final int DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED = 8_192;
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(5);
     /** The response timeout is never shorter than this, nor than the command timeout (a slow command is not a hung server). */
@@ -66,6 +68,7 @@ public final class RedisClientBuilder {
     private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private int maxInFlightPerConnection = DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION;
+    private long maxArgumentBytes = DEFAULT_MAX_ARGUMENT_BYTES;
     private int maxQueuedWhileDisconnected = DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED;
     private int blockingConnectionsPerNode = DEFAULT_BLOCKING_CONNECTIONS_PER_NODE;
     private int watchConnectionsPerNode = DEFAULT_WATCH_CONNECTIONS_PER_NODE;
@@ -342,6 +345,24 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * The largest single argument (a key, a value, a field...) a command may carry, in bytes. Default 512 MB, the
+     * server's default {@code proto-max-bulk-len}. A command with a larger argument fails with
+     * {@link RedisArgumentException} before it is queued: sent, the server would refuse the argument by closing the
+     * connection, and every other caller's command on it would fail as {@link RedisOutcomeUnknownException}. Lower it
+     * to catch runaway values early (or when the server's {@code proto-max-bulk-len} is lower); raise it only with
+     * the server's. The limit is per argument, as the server's is; the number of arguments is bounded by the
+     * client's memory alone (the server takes up to 2^31 - 1 once authenticated).
+     */
+    public RedisClientBuilder maxArgumentBytes(long bytes) {
+        if (bytes < 1 || bytes > Integer.MAX_VALUE) {
+            throw new RedisArgumentException("maxArgumentBytes must be within 1.." + Integer.MAX_VALUE
+                    + " (a Java array's bound), got " + bytes);
+        }
+        this.maxArgumentBytes = bytes;
+        return this;
+    }
+
     /** Commands one connection holds while reconnecting before new ones fail fast with {@link RedisNotSentException}. */
     public RedisClientBuilder maxQueuedWhileDisconnected(int limit) {
         if (limit < 0) {
@@ -565,6 +586,7 @@ public final class RedisClientBuilder {
                 .connectTimeout(connectTimeout)
                 .limits(limits)
                 .maxInFlight(maxInFlightPerConnection)
+                .maxArgumentBytes(maxArgumentBytes)
                 .maxQueuedWhileDisconnected(maxQueuedWhileDisconnected)
                 .completionExecutor(resources.completionExecutor())
                 .backoff(backoff)

@@ -28,30 +28,46 @@ public final class RedisUri {
         this.database = database;
     }
 
+    private static final String EXPECTED = "expected redis://[user[:password]@]host[:port][/db] (rediss:// for TLS)";
+
+    /**
+     * Parses and checks every part at once, so a mistake fails here with a {@link RedisArgumentException} naming
+     * the part, instead of later as a connect failure or timeout.
+     */
     public static RedisUri parse(String text) {
         if (text == null || text.isBlank()) {
-            throw new RedisArgumentException("the Redis URI is empty; expected redis://[user[:password]@]host[:port][/db]");
+            throw new RedisArgumentException("the Redis URI is empty; " + EXPECTED);
         }
         URI uri;
         try {
             uri = new URI(text.trim());
         } catch (URISyntaxException e) {
-            throw new RedisArgumentException("not a valid Redis URI (" + e.getReason()
-                    + "); expected redis://[user[:password]@]host[:port][/db]");
+            throw new RedisArgumentException("not a valid Redis URI (" + e.getReason() + "); " + EXPECTED);
         }
         String scheme = uri.getScheme();
+        if (scheme == null) {
+            throw new RedisArgumentException("the Redis URI has no scheme (it must start with redis://, rediss:// or "
+                    + "redis-sentinel://); " + EXPECTED);
+        }
         boolean tls = "rediss".equalsIgnoreCase(scheme);
         if (!tls && !"redis".equalsIgnoreCase(scheme)) {
-            throw new RedisArgumentException("unsupported URI scheme '" + scheme + "'; expected redis:// or rediss:// (TLS)");
+            throw new RedisArgumentException("unsupported URI scheme '" + scheme + "'; expected redis://, rediss:// (TLS) or "
+                    + "redis-sentinel://");
         }
-        String host = uri.getHost();
-        if (host == null || host.isEmpty()) {
-            throw new RedisArgumentException("the Redis URI has no host; expected redis://host[:port]");
+        // The raw authority, not URI.getHost()/getPort(): those give no host at all for a port out of range or not a number.
+        String authority = uri.getRawAuthority();
+        if (authority == null || authority.isEmpty()) {
+            throw new RedisArgumentException("the Redis URI has no host (nothing between '" + scheme + "://' and the path); " + EXPECTED);
         }
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
+        String address = authority.substring(authority.lastIndexOf('@') + 1); // never the user-info: it may hold a password
+        HostAndPort hostAndPort;
+        try {
+            hostAndPort = HostAndPort.parse(address, DEFAULT_PORT, "Redis URI's address");
+        } catch (RedisArgumentException wrongPart) {
+            throw new RedisArgumentException(wrongPart.getMessage() + "; " + EXPECTED);
         }
-        int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
+        String host = hostAndPort.host();
+        int port = hostAndPort.port();
         String[] credentials = credentials(uri.getRawUserInfo());
         String username = credentials[0];
         String password = credentials[1];
@@ -61,7 +77,8 @@ public final class RedisUri {
             try {
                 database = Integer.parseInt(path.substring(1));
             } catch (NumberFormatException e) {
-                throw new RedisArgumentException("the database in the Redis URI must be a number, got '" + path.substring(1) + "'");
+                throw new RedisArgumentException("the database in the Redis URI must be a number, got '" + path.substring(1)
+                        + "'; " + EXPECTED);
             }
             if (database < 0) {
                 throw new RedisArgumentException("the database must not be negative, got " + database);

@@ -9,6 +9,10 @@ import java.util.Map;
 /**
  * One decoded RESP2 or RESP3 value, as returned by the generic {@code send}.
  *
+ * <p>{@code toString()} shows the value readably for logs and debugging: strings quoted with non-printable bytes as
+ * {@code \xNN}, cut after 64 bytes with the total length ({@code BulkStringReply["abc..."... (600 bytes)]}), and
+ * aggregates after 16 elements with the count left.
+ *
  * <p>RESP2 null bulk strings and null arrays decode to {@link NullReply}, as does the RESP3 null.
  * Attribute frames ({@code |}) are consumed by the decoder and never surface as a reply, so they can
  * never be matched to a command by mistake.
@@ -20,6 +24,11 @@ public sealed interface Reply {
         public static final SimpleStringReply OK = new SimpleStringReply("OK");
         public static final SimpleStringReply PONG = new SimpleStringReply("PONG");
         public static final SimpleStringReply QUEUED = new SimpleStringReply("QUEUED");
+
+        @Override
+        public String toString() {
+            return "SimpleStringReply[" + ReplyText.quoted(value) + "]";
+        }
     }
 
     /** {@code -ERR ...} or the RESP3 bulk error {@code !}; {@link #code()} is the first word, e.g. {@code WRONGTYPE}. */
@@ -51,7 +60,7 @@ public sealed interface Reply {
 
         @Override
         public String toString() {
-            return "BulkStringReply[" + value.length + " bytes]";
+            return "BulkStringReply[" + ReplyText.quoted(value) + "]";
         }
     }
 
@@ -73,16 +82,36 @@ public sealed interface Reply {
     record BigNumberReply(BigInteger value) implements Reply {}
 
     /** {@code =15\r\ntxt:Some string}: {@code format} is the three-letter prefix. */
-    record VerbatimStringReply(String format, String text) implements Reply {}
+    record VerbatimStringReply(String format, String text) implements Reply {
+        @Override
+        public String toString() {
+            return "VerbatimStringReply[" + format + ":" + ReplyText.quoted(text) + "]";
+        }
+    }
 
     /** {@code *}: an ordered list. */
-    record ArrayReply(List<Reply> elements) implements Reply {}
+    record ArrayReply(List<Reply> elements) implements Reply {
+        @Override
+        public String toString() {
+            return ReplyText.elements("ArrayReply", elements);
+        }
+    }
 
     /** {@code %}: key/value pairs in wire order. */
-    record MapReply(Map<Reply, Reply> entries) implements Reply {}
+    record MapReply(Map<Reply, Reply> entries) implements Reply {
+        @Override
+        public String toString() {
+            return ReplyText.entries(entries);
+        }
+    }
 
     /** {@code ~}: an unordered collection, kept in wire order. */
-    record SetReply(List<Reply> elements) implements Reply {}
+    record SetReply(List<Reply> elements) implements Reply {
+        @Override
+        public String toString() {
+            return ReplyText.elements("SetReply", elements);
+        }
+    }
 
     /** {@code >}: out-of-band data (invalidations, pub/sub); never a command's reply. */
     record PushReply(List<Reply> elements) implements Reply {
@@ -99,6 +128,11 @@ public sealed interface Reply {
                 return simple.value();
             }
             return "";
+        }
+
+        @Override
+        public String toString() {
+            return ReplyText.elements("PushReply", elements);
         }
     }
 }

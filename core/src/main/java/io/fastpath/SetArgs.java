@@ -43,6 +43,27 @@ public final class SetArgs {
         return NONE.withExpiry("PXAT", unixMilliseconds);
     }
 
+    /**
+     * Expire after {@code ttl} (positive): sent as EX in seconds when it is whole seconds, otherwise as PX in
+     * milliseconds; a part below a millisecond is refused. {@link #ex}/{@link #px} remain for callers who think in
+     * the wire options' units, which their names carry.
+     */
+    public static SetArgs ttl(java.time.Duration ttl) {
+        return NONE.withTtl(ttl);
+    }
+
+    /** Expire at {@code time}: EXAT in Unix seconds when on a whole second, otherwise PXAT in Unix milliseconds. */
+    public static SetArgs expireAt(java.time.Instant time) {
+        CommandArguments.requireNotNull("SET", "the expiry time", time);
+        if (time.getNano() == 0) {
+            return NONE.withExpiry("EXAT", time.getEpochSecond());
+        }
+        if (time.getNano() % 1_000_000 != 0) {
+            throw new RedisArgumentException("SET: the server keeps milliseconds; " + time + " has a finer part");
+        }
+        return NONE.withExpiry("PXAT", time.toEpochMilli());
+    }
+
     /** Keep the key's current time to live. */
     public static SetArgs keepTtl() {
         return NONE.withExpiry("KEEPTTL", 0);
@@ -72,6 +93,12 @@ public final class SetArgs {
 
     public SetArgs withPx(long milliseconds) {
         return withExpiry("PX", milliseconds);
+    }
+
+    /** As {@link #ttl(java.time.Duration)}, added to these options. */
+    public SetArgs withTtl(java.time.Duration ttl) {
+        CommandArguments.requireNotNull("SET", "ttl", ttl);
+        return ttl.getNano() == 0 ? withExpiry("EX", ttl.getSeconds()) : withExpiry("PX", CommandArguments.wholeMillis("SET", "ttl", ttl));
     }
 
     private SetArgs withExpiry(String keyword, long value) {

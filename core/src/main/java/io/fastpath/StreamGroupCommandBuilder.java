@@ -84,27 +84,29 @@ public interface StreamGroupCommandBuilder<K, V> {
     }
 
     /**
-     * XCLAIM: gives {@code consumer} the listed pending entries idle at least {@code minIdleMillis}; the
+     * XCLAIM: gives {@code consumer} the listed pending entries idle at least {@code minIdle} (whole milliseconds); the
      * entries it claimed (pending entries deleted from the stream are dropped from the pending list instead).
      */
-    default Command<List<StreamEntry<K, V>>> xclaim(K key, String group, String consumer, long minIdleMillis, List<String> ids) {
-        return claim(key, group, consumer, minIdleMillis, ids).write(StreamConverters.entries(codec()));
+    default Command<List<StreamEntry<K, V>>> xclaim(K key, String group, String consumer, java.time.Duration minIdle,
+            List<String> ids) {
+        return claim(key, group, consumer, minIdle, ids).write(StreamConverters.entries(codec()));
     }
 
     /** XCLAIM ... JUSTID: like {@link #xclaim}, answering only IDs and leaving the delivery counts alone. */
-    default Command<List<String>> xclaimJustId(K key, String group, String consumer, long minIdleMillis, List<String> ids) {
-        return claim(key, group, consumer, minIdleMillis, ids).keyword("JUSTID").write(StreamConverters.IDS);
+    default Command<List<String>> xclaimJustId(K key, String group, String consumer, java.time.Duration minIdle,
+            List<String> ids) {
+        return claim(key, group, consumer, minIdle, ids).keyword("JUSTID").write(StreamConverters.IDS);
     }
 
-    /** XAUTOCLAIM: claims pending entries idle at least {@code minIdleMillis}, scanning from {@code start} (100 at most). */
-    default Command<AutoClaimed<K, V>> xautoclaim(K key, String group, String consumer, long minIdleMillis, String start) {
-        return autoClaim(key, group, consumer, minIdleMillis, start).write(StreamConverters.autoClaimed(codec()));
+    /** XAUTOCLAIM: claims pending entries idle at least {@code minIdle} (whole milliseconds), scanning from {@code start} (100 at most). */
+    default Command<AutoClaimed<K, V>> xautoclaim(K key, String group, String consumer, java.time.Duration minIdle, String start) {
+        return autoClaim(key, group, consumer, minIdle, start).write(StreamConverters.autoClaimed(codec()));
     }
 
     /** XAUTOCLAIM ... COUNT: scans at most {@code count} pending entries. */
-    default Command<AutoClaimed<K, V>> xautoclaim(K key, String group, String consumer, long minIdleMillis, String start,
-            long count) {
-        return autoClaim(key, group, consumer, minIdleMillis, start).keyword("COUNT")
+    default Command<AutoClaimed<K, V>> xautoclaim(K key, String group, String consumer, java.time.Duration minIdle,
+            String start, long count) {
+        return autoClaim(key, group, consumer, minIdle, start).keyword("COUNT")
                 .add(CommandArguments.requirePositive("XAUTOCLAIM", "COUNT", count)).write(StreamConverters.autoClaimed(codec()));
     }
 
@@ -124,15 +126,17 @@ public interface StreamGroupCommandBuilder<K, V> {
         return groupCommand("XINFO CONSUMERS", key, group, 4).read(StreamConverters.CONSUMER_INFOS);
     }
 
-    private ArgumentList claim(K key, String group, String consumer, long minIdleMillis, List<String> ids) {
+    private ArgumentList claim(K key, String group, String consumer, java.time.Duration minIdle, List<String> ids) {
         ArgumentList arguments = groupCommand("XCLAIM", key, group, 6 + sizeOf(ids)).add(requireName("XCLAIM", consumer))
-                .add(CommandArguments.requireNotNegative("XCLAIM", "the minimum idle time", minIdleMillis));
+                .add(CommandArguments.requireNotNegative("XCLAIM", "the minimum idle time",
+                        CommandArguments.wholeMillis("XCLAIM", "the minimum idle time", minIdle)));
         return withIds("XCLAIM", arguments, ids);
     }
 
-    private ArgumentList autoClaim(K key, String group, String consumer, long minIdleMillis, String start) {
+    private ArgumentList autoClaim(K key, String group, String consumer, java.time.Duration minIdle, String start) {
         return groupCommand("XAUTOCLAIM", key, group, 8).add(requireName("XAUTOCLAIM", consumer))
-                .add(CommandArguments.requireNotNegative("XAUTOCLAIM", "the minimum idle time", minIdleMillis))
+                .add(CommandArguments.requireNotNegative("XAUTOCLAIM", "the minimum idle time",
+                        CommandArguments.wholeMillis("XAUTOCLAIM", "the minimum idle time", minIdle)))
                 .add(requireId("XAUTOCLAIM", start));
     }
 

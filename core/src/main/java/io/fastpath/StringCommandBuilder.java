@@ -24,24 +24,24 @@ public interface StringCommandBuilder<K, V> {
         // Sized exactly for a plain SET, so building it copies no array (PerCommandPathBenchmark.buildAndEncodeSet).
         ArgumentList arguments = new ArgumentList("SET", options == SetArgs.none() ? 3 : 6)
                 .addKey(codec().encodeKey(key)).add(codec().encodeValue(value));
-        options.appendTo(arguments);
+        CommandArguments.requireNotNull("SET", "options (SetArgs.none() for none)", options).appendTo(arguments);
         return arguments.write(Converters.OK_OR_NULL);
     }
 
     /** SET ... GET: sets and returns the previous value (null if none, or if NX/XX prevented the set and there was none). */
     default Command<V> setGet(K key, V value, SetArgs options) {
         ArgumentList arguments = new ArgumentList("SET", 7).addKey(codec().encodeKey(key)).add(codec().encodeValue(value));
-        options.appendTo(arguments);
+        CommandArguments.requireNotNull("SET", "options (SetArgs.none() for none)", options).appendTo(arguments);
         return arguments.keyword("GET").write(Converters.value(codec()));
     }
 
     @SuppressWarnings("unchecked")
     default Command<List<V>> mget(K... keys) {
-        return mget(List.of(keys));
+        return mget(CommandArguments.list(keys));
     }
 
     default Command<List<V>> mget(List<K> keys) {
-        requireNotEmpty("MGET", keys.size());
+        CommandArguments.requireNotEmpty("MGET", keys, "key");
         ArgumentList arguments = new ArgumentList("MGET", keys.size() + 1);
         for (K key : keys) {
             arguments.addKey(codec().encodeKey(key));
@@ -50,7 +50,7 @@ public interface StringCommandBuilder<K, V> {
     }
 
     default Command<Void> mset(Map<K, V> entries) {
-        requireNotEmpty("MSET", entries.size());
+        CommandArguments.requireNotEmpty("MSET", entries, "entry");
         ArgumentList arguments = new ArgumentList("MSET", entries.size() * 2 + 1);
         for (Map.Entry<K, V> entry : entries.entrySet()) {
             arguments.addKey(codec().encodeKey(entry.getKey())).add(codec().encodeValue(entry.getValue()));
@@ -60,7 +60,7 @@ public interface StringCommandBuilder<K, V> {
 
     /** MSETNX: true when every key was set, false when any existed (then none was set). */
     default Command<Boolean> msetnx(Map<K, V> entries) {
-        requireNotEmpty("MSETNX", entries.size());
+        CommandArguments.requireNotEmpty("MSETNX", entries, "entry");
         ArgumentList arguments = new ArgumentList("MSETNX", entries.size() * 2 + 1);
         for (Map.Entry<K, V> entry : entries.entrySet()) {
             arguments.addKey(codec().encodeKey(entry.getKey())).add(codec().encodeValue(entry.getValue()));
@@ -99,7 +99,7 @@ public interface StringCommandBuilder<K, V> {
 
     default Command<V> getEx(K key, GetExArgs expiry) {
         ArgumentList arguments = new ArgumentList("GETEX", 4).addKey(codec().encodeKey(key));
-        expiry.appendTo(arguments);
+        CommandArguments.requireNotNull("GETEX", "expiry", expiry).appendTo(arguments);
         return arguments.write(Converters.value(codec()));
     }
 
@@ -119,11 +119,5 @@ public interface StringCommandBuilder<K, V> {
         }
         return new ArgumentList("SETRANGE", 4).addKey(codec().encodeKey(key)).add(offset).add(codec().encodeValue(value))
                 .write(Converters.LONG);
-    }
-
-    static void requireNotEmpty(String command, int size) {
-        if (size == 0) {
-            throw new RedisArgumentException(command + ": needs at least one key");
-        }
     }
 }

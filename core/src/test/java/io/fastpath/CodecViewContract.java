@@ -93,7 +93,7 @@ abstract class CodecViewContract {
         redis.rename(key(1), key(11));
         assertThat(redis.get(key(11))).isEqualTo(P1);
         assertThat(redis.copy(key(11), key(12))).isTrue();
-        assertThat(redis.expire(key(12), 100)).isTrue();
+        assertThat(redis.expire(key(12), java.time.Duration.ofSeconds(100))).isTrue();
         assertThat(redis.ttl(key(12))).isPositive();
         assertThat(list(redis.scan(ScanArgs.none().match("acct:{r}:*")))).containsExactlyInAnyOrder(key(2), key(11), key(12));
         if (!client().isCluster()) { // on a cluster RANDOMKEY asks one primary, which may hold none of them
@@ -222,8 +222,8 @@ abstract class CodecViewContract {
         StreamEntry<Account, Point> entry = new StreamEntry<>(id, Map.of(key(1), P1));
         assertThat(redis.xreadGroup("workers", "alice", List.of(StreamOffset.undelivered(stream))))
                 .containsExactly(new StreamEntries<>(stream, List.of(entry)));
-        assertThat(redis.xclaim(stream, "workers", "bob", 0, List.of(id))).containsExactly(entry);
-        assertThat(redis.xautoclaim(stream, "workers", "carol", 0, "0").entries()).containsExactly(entry);
+        assertThat(redis.xclaim(stream, "workers", "bob", java.time.Duration.ZERO, List.of(id))).containsExactly(entry);
+        assertThat(redis.xautoclaim(stream, "workers", "carol", java.time.Duration.ZERO, "0").entries()).containsExactly(entry);
         assertThat(redis.xack(stream, "workers", List.of(id))).isEqualTo(1);
     }
 

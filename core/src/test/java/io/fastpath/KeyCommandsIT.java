@@ -3,6 +3,8 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -33,11 +35,11 @@ class KeyCommandsIT extends RedisServerPerClass {
         redis.set("k", "v");
         assertThat(redis.ttl("k")).isEqualTo(-1);
         assertThat(redis.pttl("missing")).isEqualTo(-2);
-        assertThat(redis.expire("k", 100)).isTrue();
+        assertThat(redis.expire("k", Duration.ofSeconds(100))).isTrue();
         assertThat(redis.ttl("k")).isBetween(98L, 100L);
         assertThat(redis.pexpire("k", 50_000)).isTrue();
         assertThat(redis.pttl("k")).isBetween(48_000L, 50_000L);
-        assertThat(redis.expire("missing", 100)).isFalse();
+        assertThat(redis.expire("missing", Duration.ofSeconds(100))).isFalse();
         assertThat(redis.persist("k")).isTrue();
         assertThat(redis.persist("k")).isFalse();
         assertThat(redis.ttl("k")).isEqualTo(-1);
@@ -46,13 +48,31 @@ class KeyCommandsIT extends RedisServerPerClass {
     @Test
     void expireConditionsOnlyApplyWhenTheyHold() {
         redis.set("k", "v");
-        assertThat(redis.expire("k", 100, ExpireCondition.XX)).isFalse();
-        assertThat(redis.expire("k", 100, ExpireCondition.NX)).isTrue();
-        assertThat(redis.expire("k", 50, ExpireCondition.GT)).isFalse();
-        assertThat(redis.expire("k", 200, ExpireCondition.GT)).isTrue();
+        assertThat(redis.expire("k", Duration.ofSeconds(100), ExpireCondition.XX)).isFalse();
+        assertThat(redis.expire("k", Duration.ofSeconds(100), ExpireCondition.NX)).isTrue();
+        assertThat(redis.expire("k", Duration.ofSeconds(50), ExpireCondition.GT)).isFalse();
+        assertThat(redis.expire("k", Duration.ofSeconds(200), ExpireCondition.GT)).isTrue();
         assertThat(redis.pexpire("k", 300_000, ExpireCondition.LT)).isFalse();
         assertThat(redis.pexpire("k", 150_000, ExpireCondition.LT)).isTrue();
         assertThat(redis.ttl("k")).isBetween(148L, 150L);
+    }
+
+    @Test
+    void timeToLiveIsADurationSentInSecondsWhenWholeAndInMillisecondsOtherwise() {
+        redis.set("k", "v");
+        assertThat(redis.expire("k", Duration.ofMillis(1500))).isTrue(); // PEXPIRE 1500, not EXPIRE 1
+        assertThat(redis.pttl("k")).isBetween(1000L, 1500L);
+        assertThat(redis.expire("k", Duration.ofMinutes(2))).isTrue(); // EXPIRE 120
+        assertThat(redis.ttl("k")).isBetween(118L, 120L);
+        assertThatThrownBy(() -> redis.expire("k", Duration.ofNanos(1_500_000))).isInstanceOf(RedisArgumentException.class)
+                .hasMessageContaining("whole milliseconds");
+        assertThat(redis.set("t", "v", SetArgs.ttl(Duration.ofMillis(2500)))).isTrue();
+        assertThat(redis.pttl("t")).isBetween(2000L, 2500L);
+        assertThat(redis.getEx("t", GetExArgs.ttl(Duration.ofSeconds(30)))).isEqualTo("v");
+        assertThat(redis.ttl("t")).isBetween(28L, 30L);
+        Instant inAnHour = Instant.ofEpochMilli(System.currentTimeMillis() + 3_600_500);
+        assertThat(redis.expireAt("t", inAnHour)).isTrue(); // PEXPIREAT: not on a whole second
+        assertThat(redis.pexpireTime("t")).isEqualTo(inAnHour.toEpochMilli());
     }
 
     @Test
@@ -61,9 +81,9 @@ class KeyCommandsIT extends RedisServerPerClass {
         long inAnHour = TimeUnit.MILLISECONDS.toSeconds(System.currentTimeMillis()) + 3600;
         assertThat(redis.expireTime("k")).isEqualTo(-1);
         assertThat(redis.expireTime("missing")).isEqualTo(-2);
-        assertThat(redis.expireAt("k", inAnHour)).isTrue();
+        assertThat(redis.expireAt("k", Instant.ofEpochSecond(inAnHour))).isTrue();
         assertThat(redis.expireTime("k")).isEqualTo(inAnHour);
-        assertThat(redis.expireAt("k", inAnHour + 10, ExpireCondition.LT)).isFalse();
+        assertThat(redis.expireAt("k", Instant.ofEpochSecond(inAnHour + 10), ExpireCondition.LT)).isFalse();
         assertThat(redis.pexpireAt("k", inAnHour * 1000 + 500)).isTrue();
         assertThat(redis.pexpireTime("k")).isEqualTo(inAnHour * 1000 + 500);
         assertThat(redis.pexpireAt("k", inAnHour * 1000, ExpireCondition.GT)).isFalse();
@@ -193,7 +213,7 @@ class KeyCommandsIT extends RedisServerPerClass {
         assertThatThrownBy(() -> redis.exists()).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> redis.del("a", null)).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> redis.ttl(null)).isInstanceOf(RedisArgumentException.class);
-        assertThatThrownBy(() -> redis.expire("k", 10, null)).isInstanceOf(RedisArgumentException.class);
+        assertThatThrownBy(() -> redis.expire("k", Duration.ofSeconds(10), null)).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> redis.scanPage("abc", ScanArgs.none())).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> redis.scanPage(null, ScanArgs.none())).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> ScanArgs.none().count(0)).isInstanceOf(RedisArgumentException.class);

@@ -55,4 +55,16 @@ class LazyConnectIT {
                     .hasMessageContaining("cluster node").hasMessageContaining("lazyConnect()");
         }
     }
+
+    @Test
+    void aServerThatNeverAnswersTheHandshakeIsNamedInsteadOfNoErrorRecorded() throws Exception {
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+             RedisClient redis = RedisClient.builder().host("127.0.0.1", silent.getLocalPort()).lazyConnect()
+                     .commandTimeout(Duration.ofMillis(300)).build()) {
+            // Accepted by the kernel's backlog, never read: TCP connects, the handshake gets no answer, nothing fails.
+            assertThatThrownBy(() -> redis.get("k")).isInstanceOf(RedisNotSentException.class)
+                    .hasMessageContaining("no attempt has failed yet").hasMessageContaining("handshake")
+                    .hasMessageNotContaining("no error recorded").hasMessageNotContaining("see the cause");
+        }
+    }
 }

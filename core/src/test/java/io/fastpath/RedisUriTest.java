@@ -76,4 +76,40 @@ class RedisUriTest {
         assertThatThrownBy(() -> RedisClient.builder().clientName("has space")).isInstanceOf(RedisArgumentException.class);
         assertThatThrownBy(() -> RedisClient.builder().maxInFlightPerConnection(0)).isInstanceOf(RedisArgumentException.class);
     }
+
+    @Test
+    void aPortOutOfRangeOrNotANumberIsRejectedNamingThePort() {
+        for (String uri : new String[] {"redis://localhost:99999", "rediss://localhost:99999", "redis://localhost:-1",
+                "redis://localhost:0", "redis://[::1]:70000"}) {
+            assertThatThrownBy(() -> RedisClient.builder().uri(uri)).as(uri).isInstanceOf(RedisArgumentException.class)
+                    .hasMessageContaining("port").hasMessageContaining("1..65535").hasMessageContaining("expected redis://");
+        }
+        assertThatThrownBy(() -> RedisUri.parse("redis://localhost:abc")).isInstanceOf(RedisArgumentException.class)
+                .hasMessageContaining("port of the Redis URI's address 'localhost:abc' is not a number");
+        assertThatThrownBy(() -> RedisUri.parse("redis://localhost:99999")).hasMessageContaining("got 99999");
+    }
+
+    @Test
+    void aUriWithoutSchemeSaysSoAndShowsTheExpectedForm() {
+        assertThatThrownBy(() -> RedisUri.parse("redis//x")).isInstanceOf(RedisArgumentException.class)
+                .hasMessageContaining("has no scheme").hasMessageContaining("expected redis://").hasMessageNotContaining("'null'");
+        assertThatThrownBy(() -> RedisUri.parse("localhost:6379")).isInstanceOf(RedisArgumentException.class)
+                .hasMessageContaining("scheme");
+    }
+
+    @Test
+    void aBadAddressNeverEchoesThePassword() {
+        assertThatThrownBy(() -> RedisUri.parse("redis://app:hunter2@localhost:99999")).isInstanceOf(RedisArgumentException.class)
+                .hasMessageContaining("localhost:99999").hasMessageNotContaining("hunter2");
+    }
+
+    @Test
+    void sentinelAddressesAndTheBuilderCheckThePortToo() {
+        assertThatThrownBy(() -> RedisClient.builder().uri("redis-sentinel://localhost:99999/mymaster"))
+                .isInstanceOf(RedisArgumentException.class).hasMessageContaining("port").hasMessageContaining("99999");
+        assertThatThrownBy(() -> RedisClient.builder().uri("redis-sentinel://localhost:abc/mymaster"))
+                .isInstanceOf(RedisArgumentException.class).hasMessageContaining("not a number");
+        assertThatThrownBy(() -> RedisClient.builder().host("localhost", 99999)).isInstanceOf(RedisArgumentException.class)
+                .hasMessageContaining("99999");
+    }
 }

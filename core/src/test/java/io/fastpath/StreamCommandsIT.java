@@ -151,14 +151,14 @@ class StreamCommandsIT extends RedisServerPerClass {
         assertThat(pending.get(0).deliveryCount()).isEqualTo(1);
 
         awaitEveryPendingEntryIdle("s", "g", 10);
-        List<StreamEntry<String, String>> claimed = redis.xclaim("s", "g", "bob", 10, List.of(first));
+        List<StreamEntry<String, String>> claimed = redis.xclaim("s", "g", "bob", Duration.ofMillis(10), List.of(first));
         assertThat(claimed).extracting(StreamEntry::id).containsExactly(first);
         assertThat(claimed.get(0).fields()).containsEntry("n", "1");
         assertThat(redis.xpending("s", "g", PendingRange.all(10).consumer("bob"))).extracting(PendingEntry::id)
                 .containsExactly(first);
         assertThat(redis.xpending("s", "g", PendingRange.all(10).consumer("bob")).get(0).deliveryCount()).isEqualTo(2);
-        assertThat(redis.xclaim("s", "g", "carol", 60_000, List.of(second))).isEmpty();
-        assertThat(redis.xclaimJustId("s", "g", "carol", 0, List.of(second))).containsExactly(second);
+        assertThat(redis.xclaim("s", "g", "carol", Duration.ofMinutes(1), List.of(second))).isEmpty();
+        assertThat(redis.xclaimJustId("s", "g", "carol", Duration.ZERO, List.of(second))).containsExactly(second);
         assertThat(redis.xpending("s", "g").consumers()).containsOnly(Map.entry("bob", 1L), Map.entry("carol", 1L));
     }
 
@@ -171,12 +171,12 @@ class StreamCommandsIT extends RedisServerPerClass {
         redis.xdel("s", List.of(deleted));
         awaitEveryPendingEntryIdle("s", "g", 10);
 
-        AutoClaimed<String, String> claimed = redis.xautoclaim("s", "g", "bob", 10, "0-0");
+        AutoClaimed<String, String> claimed = redis.xautoclaim("s", "g", "bob", Duration.ofMillis(10), "0-0");
         assertThat(claimed.nextStartId()).isEqualTo("0-0");
         assertThat(claimed.entries()).extracting(StreamEntry::id).containsExactly(kept);
         assertThat(claimed.deletedIds()).containsExactly(deleted);
         assertThat(redis.xpending("s", "g", PendingRange.all(10))).extracting(PendingEntry::consumer).containsExactly("bob");
-        assertThat(redis.xautoclaim("s", "g", "carol", 60_000, "0-0", 10).entries()).isEmpty();
+        assertThat(redis.xautoclaim("s", "g", "carol", Duration.ofMinutes(1), "0-0", 10).entries()).isEmpty();
     }
 
     @Test

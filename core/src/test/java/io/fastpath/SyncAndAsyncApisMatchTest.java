@@ -299,7 +299,7 @@ class SyncAndAsyncApisMatchTest {
             return StreamReadArgs.none().count(5);
         }
         if (type == PendingRange.class) {
-            return PendingRange.all(10).minIdleMillis(500).consumer("consumer");
+            return PendingRange.all(10).minIdle(java.time.Duration.ofMillis(500)).consumer("consumer");
         }
         if (type == BitFieldArgs.class) {
             return BitFieldArgs.none().overflow(BitFieldArgs.Overflow.FAIL).incrBy("u8", 0, 10).getAtIndex("i16", 2);
@@ -312,6 +312,9 @@ class SyncAndAsyncApisMatchTest {
         }
         if (type == java.time.Duration.class) {
             return java.time.Duration.ofMillis(1500);
+        }
+        if (type == java.time.Instant.class) {
+            return java.time.Instant.ofEpochSecond(1_900_000_000);
         }
         if (type == ScoreRange.class) {
             return ScoreRange.of(1, true, Double.POSITIVE_INFINITY, false);

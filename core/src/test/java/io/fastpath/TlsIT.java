@@ -93,6 +93,19 @@ class TlsIT {
     }
 
     @Test
+    void aRedissUriToAPlainPortFailsWithinOneConnectTimeoutSayingTheServerDidNotAnswerTls() {
+        Duration connectTimeout = Duration.ofSeconds(4);
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> RedisClient.builder().uri("rediss://127.0.0.1:" + server.port()).tls(trustingTheTestCa().build())
+                .connectTimeout(connectTimeout).build())
+                .isInstanceOf(RedisConnectionException.class)
+                .hasMessageContaining("127.0.0.1:" + server.port())
+                .hasMessageContaining("TLS handshake").hasMessageContaining("may not speak TLS on this port");
+        // A correctness bound, not a speed claim: it used to retry once, failing after two connect timeouts (8 s here).
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(connectTimeout.multipliedBy(7).dividedBy(4));
+    }
+
+    @Test
     void aRedissUriTrustsOnlyTheJvmsCertificateAuthorities() {
         assertThatThrownBy(() -> RedisClient.builder().uri(server.tlsUri()).connectTimeout(Duration.ofSeconds(2)).build())
                 .isInstanceOf(RedisConnectionException.class)

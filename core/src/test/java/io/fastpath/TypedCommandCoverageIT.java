@@ -117,11 +117,29 @@ class TypedCommandCoverageIT extends RedisServerPerClass {
                     || method.getName().equals("command")) { // command(...) is the untyped escape hatch
                 continue;
             }
-            CommandSpec<?> spec = (CommandSpec<?>) method.invoke(CommandBuilder.UTF8, SyncAndAsyncApisMatchTest.sampleArguments(method));
-            CommandInfo info = CommandResolver.resolve(spec.args());
-            names.add(info == null ? spec.name() : info.name().toUpperCase(Locale.ROOT));
+            Object[] arguments = SyncAndAsyncApisMatchTest.sampleArguments(method);
+            names.add(serverName((CommandSpec<?>) method.invoke(CommandBuilder.UTF8, arguments)));
+            // A time sends one of two commands (expire: EXPIRE for whole seconds, PEXPIRE otherwise): try the other too.
+            boolean timed = false;
+            for (int i = 0; i < arguments.length; i++) {
+                if (arguments[i] instanceof java.time.Duration) {
+                    arguments[i] = java.time.Duration.ofSeconds(2);
+                    timed = true;
+                } else if (arguments[i] instanceof java.time.Instant) {
+                    arguments[i] = java.time.Instant.ofEpochMilli(1_900_000_000_500L);
+                    timed = true;
+                }
+            }
+            if (timed) {
+                names.add(serverName((CommandSpec<?>) method.invoke(CommandBuilder.UTF8, arguments)));
+            }
         }
         return names;
+    }
+
+    private static String serverName(CommandSpec<?> spec) {
+        CommandInfo info = CommandResolver.resolve(spec.args());
+        return info == null ? spec.name() : info.name().toUpperCase(Locale.ROOT);
     }
 
     /** Every command and subcommand the server lists in COMMAND DOCS, with its documentation group. */

@@ -31,7 +31,7 @@ class AddingACommandTest {
 
         Path stringBuilder = sources.resolve("StringCommandBuilder.java");
         String text = Files.readString(stringBuilder, StandardCharsets.UTF_8);
-        int end = text.lastIndexOf("    static void requireNotEmpty");
+        int end = text.lastIndexOf('}'); // the new method goes last, before the interface's closing brace
         Files.writeString(stringBuilder, text.substring(0, end)
                 + "    /** LCS LEN: the length of the longest common substring of two strings. */\n"
                 + "    default Command<Long> lcsLength(K first, K second) {\n"

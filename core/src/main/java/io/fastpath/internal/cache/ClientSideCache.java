@@ -448,7 +448,7 @@ public final class ClientSideCache implements ClientTracking {
             return new CommandSpec<>(spec.name(), spec.args(), reply -> {
                 evictEverything();
                 return converter.convert(reply);
-            }, spec.routingKey(), false);
+            }, spec.routingKey(), false, false, spec.argumentBits());
         }
         List<byte[]> written = CachedReads.keysOf(spec);
         if (written.isEmpty()) {
@@ -459,7 +459,7 @@ public final class ClientSideCache implements ClientTracking {
                 evictOwnWrite(new CacheKey(key));
             }
             return converter.convert(reply);
-        }, spec.routingKey(), false);
+        }, spec.routingKey(), false, false, spec.argumentBits());
     }
 
     private void evictOwnWrite(CacheKey key) {

@@ -34,6 +34,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -58,6 +59,8 @@ public final class ClientCore implements AutoCloseable {
     private ClientSideCache cache;
     /** Whether callers' in-flight counts are kept so an idle caller may route around a congested connection. */
     private final boolean congestionDetour;
+    /** Set by the first {@link #close}; any thread. */
+    private final AtomicBoolean closed = new AtomicBoolean();
     /** The command listener and slow-command log, or null; told when the client closes. */
     private final CommandObserver observer;
 
@@ -383,7 +386,8 @@ public final class ClientCore implements AutoCloseable {
         if (command instanceof CommandSpec<?> spec) {
             return (CommandSpec<T>) spec;
         }
-        throw new IllegalArgumentException("commands must be built by a CommandBuilder");
+        throw new RedisArgumentException(command == null ? "the command must not be null"
+                : "commands must be built by a CommandBuilder, got " + command.getClass().getName());
     }
 
     /** Subscribes {@code listener}; returns once the server confirmed the names (see {@link PubSubEngine#subscribe}). */
@@ -426,10 +430,18 @@ public final class ClientCore implements AutoCloseable {
         return resources;
     }
 
+    /**
+     * Closes once: a later (or concurrent) call returns at once, so try-with-resources around an explicit
+     * close() does not touch the terminated event loops.
+     */
     @Override
     public void close() {
         resources.requireNotIoThread("close()"); // it waits for the I/O threads to finish
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         pubSub.close();
+        pubSub.closeSubscriptions();
         CompletableFuture<?> shared = cluster != null ? cluster.close() : standalone.close(closeGraceNanos);
         CompletableFuture<?> closed = CompletableFuture.allOf(shared, dedicated.close(closeGraceNanos));
         try {

@@ -1,5 +1,6 @@
 package io.fastpath.internal.client;
 
+import io.fastpath.RedisNotSentException;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
@@ -21,10 +22,13 @@ public final class DedicatedConnections {
     public enum Purpose { BLOCKING, WATCH }
 
     private static final String LEFT_TOPOLOGY = "the node left the cluster's topology; the command may be retried on the slot's new owner";
+    private static final String CLIENT_CLOSED = "the client was closed (RedisClient.close())";
     private final ConnectionSettings settings;
     private final ClientResources resources;
     private final ConcurrentMap<Endpoint, LeasedConnections> blocking = new ConcurrentHashMap<>();
     private final ConcurrentMap<Endpoint, LeasedConnections> watch = new ConcurrentHashMap<>();
+    /** Set by {@link #close}; any thread. */
+    private volatile boolean closed;
 
     public DedicatedConnections(ConnectionSettings settings, ClientResources resources) {
         this.settings = settings;
@@ -33,7 +37,15 @@ public final class DedicatedConnections {
 
     /** A connection to {@code endpoint} leased to the caller alone; hand it back with {@link #release} or {@link #discard}. */
     public CompletableFuture<Connection> lease(Purpose purpose, Endpoint endpoint, long deadlineNanos) {
-        return pool(purpose, endpoint).lease(deadlineNanos);
+        if (closed) {
+            // No new pool after close: its connection would need the client's stopped event loops.
+            return CompletableFuture.failedFuture(new RedisNotSentException(endpoint.toString(), CLIENT_CLOSED, null));
+        }
+        LeasedConnections pool = pool(purpose, endpoint);
+        if (closed) { // raced with close(), which may have missed this pool
+            pool.close(0, CLIENT_CLOSED);
+        }
+        return pool.lease(deadlineNanos);
     }
 
     /** Returns a connection whose commands were all answered, for the next caller. */
@@ -88,14 +100,18 @@ public final class DedicatedConnections {
         }
     }
 
-    /** Closes every pool; unanswered commands get up to {@code graceNanos}. */
+    /**
+     * Closes every pool. A blocking command still parked fails at once (its block time may be minutes or
+     * forever, so waiting for it would stall close()); a WATCH transaction's commands get up to {@code graceNanos}.
+     */
     public CompletableFuture<Void> close(long graceNanos) {
+        this.closed = true;
         List<CompletableFuture<Void>> closed = new ArrayList<>();
         for (LeasedConnections pool : blocking.values()) {
-            closed.add(pool.close(graceNanos, "the client is closed"));
+            closed.add(pool.close(0, CLIENT_CLOSED));
         }
         for (LeasedConnections pool : watch.values()) {
-            closed.add(pool.close(graceNanos, "the client is closed"));
+            closed.add(pool.close(graceNanos, CLIENT_CLOSED));
         }
         return CompletableFuture.allOf(closed.toArray(new CompletableFuture<?>[0]));
     }

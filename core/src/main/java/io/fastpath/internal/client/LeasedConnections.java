@@ -140,7 +140,7 @@ final class LeasedConnections {
         }
         CompletableFuture<?>[] all = new CompletableFuture<?>[toClose.size()];
         for (int i = 0; i < all.length; i++) {
-            all[i] = toClose.get(i).close(graceNanos);
+            all[i] = toClose.get(i).close(graceNanos, reason);
         }
         return CompletableFuture.allOf(all);
     }

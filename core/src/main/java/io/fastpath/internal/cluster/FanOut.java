@@ -30,7 +30,7 @@ final class FanOut {
             return result;
         }
         CommandSpec<Reply> raw = new CommandSpec<>(spec.name(), spec.args(), Converters.REPLY, null, spec.readOnly(),
-                spec.markedIdempotent());
+                spec.markedIdempotent(), spec.argumentBits());
         List<CommandFuture<Reply>> parts = new ArrayList<>(targets.size());
         for (ClusterNode target : targets) {
             CommandFuture<Reply> part = new CommandFuture<>(raw, true, deadline).errorInterceptor(router.redirects);

@@ -44,7 +44,7 @@ final class MultiKeySplitter {
                 }
             }
             CommandSpec<Reply> partSpec = new CommandSpec<>(spec.name(), partArgs, Converters.REPLY, partArgs[1], spec.readOnly(),
-                    spec.markedIdempotent());
+                    spec.markedIdempotent(), spec.argumentBits());
             CommandFuture<Reply> part = new CommandFuture<>(partSpec, true, deadline).errorInterceptor(router.redirects);
             ordinalsByPart.add(ordinals);
             parts.add(part);

@@ -25,6 +25,8 @@ public final class ArgumentList {
     private byte[][] args;
     private int size;
     private byte[] routingKey;
+    /** Bytes of the longest argument so far: kept as each is added, so no later pass measures them. */
+    private int largestArgument;
 
     public ArgumentList(String name, int expectedSize) {
         this.name = name;
@@ -42,6 +44,9 @@ public final class ArgumentList {
             args = Arrays.copyOf(args, size * 2);
         }
         args[size++] = argument;
+        if (argument.length > largestArgument) {
+            largestArgument = argument.length;
+        }
         return this;
     }
 
@@ -90,8 +95,20 @@ public final class ArgumentList {
     }
 
     public <T> CommandSpec<T> build(ReplyConverter<T> converter, boolean readOnly) {
+        // 16 bytes per argument bound its RESP header and CRLF; past 2^31 - 1 bytes the command fits no buffer. Summed
+        // only when the longest argument times the count could get there, so ordinary commands pay one multiplication.
+        if ((long) largestArgument * size + 16L * (size + 1) > Integer.MAX_VALUE) {
+            long total = 16L * (size + 1);
+            for (int i = 0; i < size; i++) {
+                total += args[i].length;
+            }
+            if (total > Integer.MAX_VALUE) {
+                throw new RedisArgumentException(name + ": its arguments total " + total + " bytes, more than one command "
+                        + "can carry (2 GB encoded); send the values in several commands");
+            }
+        }
         byte[][] exact = size == args.length ? args : Arrays.copyOf(args, size);
-        return new CommandSpec<>(name, exact, converter, routingKey, readOnly);
+        return new CommandSpec<>(name, exact, converter, routingKey, readOnly, false, CommandSpec.bits(largestArgument));
     }
 
     public <T> CommandSpec<T> read(ReplyConverter<T> converter) {

@@ -10,14 +10,47 @@ import java.nio.charset.StandardCharsets;
  *
  * @param routingKey the first key's bytes, or null for a keyless command (routed by caller thread)
  * @param markedIdempotent the caller said running it twice does no harm: retried after a lost connection
+ * @param argumentBits bits needed to write its longest argument's length (0 for none), known as the arguments were
+ *     added: the client's {@code maxArgumentBytes} check at send compares it, and measures the arguments only when
+ *     it is as high as the limit's; a byte, so the record is no larger than without it
  */
 public record CommandSpec<T>(
         String name, byte[][] args, ReplyConverter<T> converter, byte[] routingKey, boolean readOnly,
-        boolean markedIdempotent)
+        boolean markedIdempotent, byte argumentBits)
         implements Command<T> {
 
+    /** For commands built without an {@link ArgumentList} (internal, generic): measures the arguments once. */
     public CommandSpec(String name, byte[][] args, ReplyConverter<T> converter, byte[] routingKey, boolean readOnly) {
-        this(name, args, converter, routingKey, readOnly, false);
+        this(name, args, converter, routingKey, readOnly, false, bits(largestOf(name, args)));
+    }
+
+    /** Bits needed to write {@code length}: a length can exceed a limit only if it needs at least as many bits. */
+    public static byte bits(long length) {
+        return (byte) (64 - Long.numberOfLeadingZeros(length));
+    }
+
+    /** Bytes of the longest argument, measured now (for a command whose {@link #argumentBits} reach a limit's). */
+    public int largestArgument() {
+        int largest = 0;
+        for (byte[] arg : args) {
+            largest = Math.max(largest, arg.length);
+        }
+        return largest;
+    }
+
+    /** The longest argument's bytes; refuses, as {@link ArgumentList#build} does, a command no buffer can hold. */
+    private static int largestOf(String name, byte[][] args) {
+        int largest = 0;
+        long total = 16L * (args.length + 1); // bounds the RESP headers and CRLFs
+        for (byte[] arg : args) {
+            largest = Math.max(largest, arg.length);
+            total += arg.length;
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw new io.fastpath.RedisArgumentException(name + ": its arguments total more than one command can carry "
+                    + "(2 GB encoded); send the values in several commands");
+        }
+        return largest;
     }
 
     /** A command the client sends for itself (topology, Sentinel queries, ROLE): UTF-8 words, the raw reply, no key. */
@@ -31,7 +64,7 @@ public record CommandSpec<T>(
 
     @Override
     public Command<T> idempotent() {
-        return markedIdempotent ? this : new CommandSpec<>(name, args, converter, routingKey, readOnly, true);
+        return markedIdempotent ? this : new CommandSpec<>(name, args, converter, routingKey, readOnly, true, argumentBits);
     }
 
     @Override

@@ -73,6 +73,8 @@ public final class Connection implements ObservedConnection {
     /** Callers' commands on their way to the event loop, and the count of commands accepted and not yet answered. */
     private final CommandQueue queue;
     private volatile boolean closing;
+    /** Why {@link #close(long, String)} closed it, for the commands still awaiting replies; null for a plain close. Written before {@link #closing}. */
+    private volatile String closeReason;
     private volatile long lastReadNanos = System.nanoTime();
     private volatile int reconnectAttempts;
     private volatile Consumer<Reply.PushReply> pushListener = push -> { };
@@ -209,6 +211,15 @@ public final class Connection implements ObservedConnection {
 
     /** Queues a command from any thread; it is written by the next drain on the event loop. */
     public void send(CommandFuture<?> command) {
+        TransactionGroup block = command.transaction();
+        long maxArgument = settings.maxArgumentBytes();
+        byte limitBits = CommandSpec.bits(maxArgument);
+        if (command.spec.argumentBits() >= limitBits && command.spec.largestArgument() > maxArgument
+                || block != null && block.argumentBits() >= limitBits && block.largestArgument() > maxArgument) {
+            // Refused here, before it is queued: written, the server would close the connection, failing every caller's commands on it.
+            command.completeExceptionally(ArgumentLimit.refusal(command.spec, block, settings.maxArgumentBytes()));
+            return;
+        }
         if (observer != null) {
             command.observeStart(observer, this); // the observation starts here, on the caller's thread
         }
@@ -452,9 +463,34 @@ public final class Connection implements ObservedConnection {
 
     /** Called by the handler when the TLS handshake failed: like a failed connect, retried with backoff. */
     void onTlsHandshakeFailed(Channel failedChannel, Throwable cause) {
-        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         failedChannel.close();
+        String notTls = notSpeakingTls(cause);
+        if (notTls != null) {
+            RedisConnectionException failure = new RedisConnectionException(endpoint.toString(), notTls, cause);
+            // Retrying will not make a plain server speak TLS: the first connect fails now, not after a second
+            // connectTimeout (a lazy or established client keeps retrying, in case TLS is being switched on).
+            firstReady.completeExceptionally(failure);
+            onConnectFailed(failure);
+            return;
+        }
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         onConnectFailed(new RedisConnectionException(endpoint.toString(), "TLS handshake failed: " + reason, cause));
+    }
+
+    /** Why a failed TLS handshake means the server does not speak TLS on this port, or null when it may be something else. */
+    private String notSpeakingTls(Throwable cause) {
+        for (Throwable step = cause; step != null; step = step.getCause()) {
+            if (step instanceof io.netty.handler.ssl.SslHandshakeTimeoutException) {
+                return "the server did not answer the TLS handshake within connectTimeout (" + settings.connectTimeout().toMillis()
+                        + " ms): it may not speak TLS on this port (a plain redis:// server?). Use redis:// for a plain server, "
+                        + "or the server's TLS port (tls-port)";
+            }
+            if (step instanceof io.netty.handler.ssl.NotSslRecordException) {
+                return "the server answered the TLS handshake with data that is not TLS: it does not speak TLS on this port "
+                        + "(a plain redis:// server?). Use redis:// for a plain server, or the server's TLS port (tls-port)";
+            }
+        }
+        return null;
     }
 
     /** True when this connection speaks TLS (every connection of a client, or none). */
@@ -479,7 +515,8 @@ public final class Connection implements ObservedConnection {
             return;
         }
         Throwable cause = lastFailure;
-        String reason = (cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")")
+        String reason = (closing && closeReason != null ? closeReason
+                : cause == null ? "the connection was closed" : "the connection failed (" + describe(cause) + ")")
                 + "; commands awaiting replies: " + inactiveHandler.fifo().size() + "; last read "
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastReadNanos) + " ms ago";
         failPending(inactiveHandler, reason, cause);
@@ -618,6 +655,15 @@ public final class Connection implements ObservedConnection {
      * the channel and fails whatever is left. The returned future completes when the channel is closed.
      */
     public CompletableFuture<Void> close(long graceNanos) {
+        return close(graceNanos, null);
+    }
+
+    /**
+     * Like {@link #close(long)}, and a written command still unanswered when the channel closes fails with
+     * {@code reason} (the client was closed) instead of the plain "the connection was closed".
+     */
+    public CompletableFuture<Void> close(long graceNanos, String reason) {
+        closeReason = reason;
         closing = true;
         CompletableFuture<Void> closed = new CompletableFuture<>();
         if (observer != null) {
@@ -685,10 +731,7 @@ public final class Connection implements ObservedConnection {
                                 + "server was in progress and the failover did not end within the command timeout", null)
                         : state == State.READY
                         ? new RedisTimeoutException(timeoutMessage(false), false)
-                        : new RedisNotSentException(endpoint.toString(), "no connection within the command timeout; "
-                                + describe(lastFailure) + "; reconnect attempts: " + reconnectAttempts
-                                + "; commands waiting for the reconnect: " + waiting.size()
-                                + ". Hint: the server is down, unreachable or refusing the handshake (see the cause)", lastFailure));
+                        : new RedisNotSentException(endpoint.toString(), notConnectedMessage(), lastFailure));
             } else {
                 next = Math.min(next, command.deadlineNanos);
             }
@@ -899,6 +942,20 @@ public final class Connection implements ObservedConnection {
     @Override
     public int reconnectAttempts() {
         return reconnectAttempts;
+    }
+
+    /** Why a command waited out its deadline while not connected: the last error, or else what is still being tried. */
+    private String notConnectedMessage() {
+        String waitingFor = "; reconnect attempts: " + reconnectAttempts + "; commands waiting for the connection: " + waiting.size();
+        if (lastFailure != null) {
+            return "no connection within the command timeout; " + describe(lastFailure) + waitingFor
+                    + ". Hint: the server is down, unreachable or refusing the handshake (see the cause)";
+        }
+        // Nothing failed yet: the first attempt is still in progress (a slow or silent server, a connectTimeout above the command timeout).
+        String step = state == State.HANDSHAKING ? "connected over TCP, the handshake (HELLO/AUTH) got no answer yet"
+                : "the TCP connect to " + endpoint + " has not completed yet (connectTimeout " + settings.connectTimeout().toMillis() + " ms)";
+        return "no connection within the command timeout; no attempt has failed yet: " + step + waitingFor
+                + ". Hint: the server is slow or silent on this port, or the command timeout is shorter than the connect";
     }
 
     static String describe(Throwable cause) {

@@ -30,6 +30,8 @@ import java.util.function.Supplier;
  * @param pubSubQueueBound messages one subscription's delivery queue holds at most
  * @param pubSubOverflow what a subscription does when its queue is full
  * @param observer the client's command listener and slow-command log, or null when it observes nothing
+ * @param maxArgumentBytes the largest argument (key, value, field...) a command may carry; a larger one is refused
+ *     before it is queued ({@code RedisClientBuilder.maxArgumentBytes})
  * @param routeByCallingLoop the connections run on a host framework's event loops (internal.hosted): a command sent
  *     from one of them goes to the server's connection on that same loop
  */
@@ -58,7 +60,11 @@ public record ConnectionSettings(
         int pubSubQueueBound,
         PubSubOverflow pubSubOverflow,
         CommandObserver observer,
-        boolean routeByCallingLoop) {
+        boolean routeByCallingLoop,
+        long maxArgumentBytes) {
+
+    /** The server's default {@code proto-max-bulk-len}: 512 MB. */
+    public static final long DEFAULT_MAX_ARGUMENT_BYTES = 512L * 1024 * 1024;
 
     /** Messages one subscription's delivery queue holds by default (README "Pub/sub"). */
     public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = 10_000;
@@ -91,12 +97,13 @@ public record ConnectionSettings(
                 .blockingConnectionsPerNode(blockingConnectionsPerNode).watchConnectionsPerNode(watchConnectionsPerNode)
                 .tls(tls).tracking(tracking)
                 .pubSubQueue(pubSubQueueBound, pubSubOverflow)
-                .observer(observer).routeByCallingLoop(routeByCallingLoop);
+                .observer(observer).routeByCallingLoop(routeByCallingLoop).maxArgumentBytes(maxArgumentBytes);
     }
 
     /** Builds {@link ConnectionSettings}; see the record's parameters for what each setting means. */
     public static final class Builder {
         private Supplier<Credentials> credentials = () -> Credentials.NONE;
+        private long maxArgumentBytes = DEFAULT_MAX_ARGUMENT_BYTES;
         private int database;
         private String clientName;
         private Duration connectTimeout = Duration.ofSeconds(2);
@@ -237,6 +244,11 @@ public record ConnectionSettings(
             return this;
         }
 
+        public Builder maxArgumentBytes(long value) {
+            maxArgumentBytes = value;
+            return this;
+        }
+
         public Builder observer(CommandObserver value) {
             observer = value;
             return this;
@@ -247,7 +259,7 @@ public record ConnectionSettings(
                     maxQueuedWhileDisconnected, completionExecutor, backoff, libraryName, libraryVersion, replicaReads,
                     credentialsProvider, events, retryReads, pingInterval, responseTimeout,
                     blockingConnectionsPerNode, watchConnectionsPerNode, tls, tracking, pubSubQueueBound, pubSubOverflow,
-                    observer, routeByCallingLoop);
+                    observer, routeByCallingLoop, maxArgumentBytes);
         }
     }
 }

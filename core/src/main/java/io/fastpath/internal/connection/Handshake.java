@@ -105,7 +105,7 @@ final class Handshake {
             } else if (isMissingHello(failure)) {
                 fallBackToResp2();
             } else {
-                connection.onHandshakeFailed(failure);
+                connection.onHandshakeFailed(AuthenticationHint.withHint(failure, credentials));
             }
         });
     }
@@ -122,7 +122,7 @@ final class Handshake {
             if (failure == null) {
                 afterProtocolChosen(false, true);
             } else {
-                connection.onHandshakeFailed(failure);
+                connection.onHandshakeFailed(AuthenticationHint.withHint(failure, credentials));
             }
         });
     }
@@ -153,7 +153,9 @@ final class Handshake {
             if (failure == null) {
                 connection.onHandshakeDone(resp3);
             } else {
-                connection.onHandshakeFailed(failure instanceof CompletionException ? failure.getCause() : failure);
+                // A RESP2 server without AUTH configured answers the first required command with NOAUTH.
+                connection.onHandshakeFailed(AuthenticationHint.withHint(
+                        failure instanceof CompletionException ? failure.getCause() : failure, credentials));
             }
         });
     }

@@ -29,6 +29,8 @@ public final class TransactionGroup {
     private final int watchChannel;
     /** The server's refusal of each command while queueing (syntax, arity, MOVED...), or null. */
     private final RedisServerException[] queueErrors;
+    /** The most bits any queued command's longest argument needs (see {@link CommandSpec#argumentBits}). */
+    private final byte argumentBits;
 
     /**
      * @param watchChannel {@link #ANY_CHANNEL}, or the channel number its WATCH was written on: the block is
@@ -39,10 +41,27 @@ public final class TransactionGroup {
         this.watchChannel = watchChannel;
         this.queuedEntries = new CommandSpec<?>[this.commands.size()];
         this.queueErrors = new RedisServerException[this.commands.size()];
+        byte bits = 0;
         for (int i = 0; i < queuedEntries.length; i++) {
             CommandSpec<?> command = this.commands.get(i);
-            queuedEntries[i] = new CommandSpec<>(command.name(), command.args(), Converters.REPLY, null, false);
+            bits = (byte) Math.max(bits, command.argumentBits());
+            queuedEntries[i] = new CommandSpec<>(command.name(), command.args(), Converters.REPLY, null, false, false,
+                    command.argumentBits());
         }
+        this.argumentBits = bits;
+    }
+
+    public byte argumentBits() {
+        return argumentBits;
+    }
+
+    /** Bytes of the longest argument of any command in the block, measured now. */
+    public int largestArgument() {
+        int largest = 0;
+        for (CommandSpec<?> command : commands) {
+            largest = Math.max(largest, command.largestArgument());
+        }
+        return largest;
     }
 
     public List<CommandSpec<?>> commands() {

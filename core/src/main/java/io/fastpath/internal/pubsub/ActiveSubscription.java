@@ -149,6 +149,13 @@ final class ActiveSubscription implements Subscription {
         }
     }
 
+    /** The client closed: nothing more is delivered and {@link #isClosed} turns true; the server side goes with the connection. */
+    void closeWithClient() {
+        if (closed.compareAndSet(false, true)) {
+            lane.clear();
+        }
+    }
+
     @Override
     public String toString() {
         return "Subscription[" + kind.subscribeName() + " " + names + (closed.get() ? ", closed" : "") + "]";

@@ -163,4 +163,11 @@ public abstract class PubSubEngine implements SubscriberOwner, AutoCloseable {
     /** Closes every subscriber connection; listeners get nothing more. */
     @Override
     public abstract void close();
+
+    /** Marks every subscription closed, after {@link #close}: their connections are gone with the client. */
+    public final void closeSubscriptions() {
+        for (ActiveSubscription subscription : registry.all()) {
+            subscription.closeWithClient();
+        }
+    }
 }

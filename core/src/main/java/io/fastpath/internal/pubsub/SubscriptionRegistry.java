@@ -92,4 +92,19 @@ final class SubscriptionRegistry {
     Set<String> names(PubSubKind kind) {
         return byKind.get(kind).keySet();
     }
+
+    /** Every subscription registered now, each once (the client's close marks them closed). */
+    synchronized List<ActiveSubscription> all() {
+        List<ActiveSubscription> all = new ArrayList<>();
+        for (Map<String, CopyOnWriteArrayList<ActiveSubscription>> names : byKind.values()) {
+            for (List<ActiveSubscription> users : names.values()) {
+                for (ActiveSubscription user : users) {
+                    if (!all.contains(user)) {
+                        all.add(user);
+                    }
+                }
+            }
+        }
+        return all;
+    }
 }

@@ -1,0 +1,27 @@
+package io.fastpath.internal.connection;
+
+import io.fastpath.RedisArgumentException;
+import io.fastpath.internal.command.CommandSpec;
+
+/** The refusal of a command carrying an argument over {@code maxArgumentBytes}, naming the limit and the option. */
+final class ArgumentLimit {
+    private ArgumentLimit() {}
+
+    static RedisArgumentException refusal(CommandSpec<?> spec, TransactionGroup block, long limit) {
+        String command = spec.name();
+        int largest = spec.largestArgument();
+        if (block != null && block.largestArgument() > largest) {
+            for (CommandSpec<?> queued : block.commands()) {
+                if (queued.largestArgument() > limit) {
+                    command = queued.name() + " (in a MULTI block)";
+                    largest = queued.largestArgument();
+                    break;
+                }
+            }
+        }
+        return new RedisArgumentException(command + ": an argument of " + largest + " bytes is over the client's limit of "
+                + limit + " bytes (maxArgumentBytes" + (limit == ConnectionSettings.DEFAULT_MAX_ARGUMENT_BYTES
+                ? ", by default 512 MB: the server's default proto-max-bulk-len" : "") + "); it was not sent. Split the value, "
+                + "or raise RedisClientBuilder.maxArgumentBytes together with the server's proto-max-bulk-len");
+    }
+}
