@@ -9,7 +9,7 @@ import java.util.List;
  * {@code RedisClient.builder().sentinel(SentinelOptions.of("mymaster", "s1:26379", "s2:26379")).build()}, or the
  * URI {@code redis-sentinel://[user:password@]s1:26379,s2:26379/mymaster[/db]}. The client asks the Sentinels
  * for the primary, checks it with {@code ROLE}, follows every Sentinel's events and moves its commands to
- * the new primary when one is promoted (README "Sentinel"). The data nodes' credentials, TLS, database
+ * the new primary when one is promoted (docs/topologies.md, "Sentinel"). The data nodes' credentials, TLS, database
  * and {@link ReadPolicy} stay on {@link RedisClientBuilder}; these options hold the Sentinels' own and the
  * failover behaviour. Immutable.
  */

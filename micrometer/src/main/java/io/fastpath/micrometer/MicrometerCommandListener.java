@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * series): the completion and first-response timers per command and outcome, bytes sent and received,
  * redirects and retries, reconnect attempts, and gauges of the node's connections by state and of its
  * queued and in-flight commands; per client: topology refreshes and the client-side cache. Names are in
- * {@link MeterNames}; the README's "Metrics (fastpath-micrometer)" explains the dashboards they make.
+ * {@link MeterNames}; docs/observability.md explains the dashboards they make.
  *
  * <pre>{@code
  * RedisClient redis = RedisClient.builder().uri("redis://cache:6379")

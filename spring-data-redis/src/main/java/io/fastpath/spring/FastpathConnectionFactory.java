@@ -41,7 +41,7 @@ import org.springframework.data.redis.connection.RedisSentinelConnection;
  * returns a {@link RedisClusterConnection}.
  *
  * <p>Given a {@link RedisSentinelConfiguration}, as Lettuce's and Jedis's factories are, the client finds the primary
- * through the Sentinels and follows it across failovers (the client's README section "Sentinel"), and
+ * through the Sentinels and follows it across failovers (docs/topologies.md, "Sentinel"), and
  * {@link #getSentinelConnection()} returns a connection to one of the Sentinels:
  *
  * <pre>{@code

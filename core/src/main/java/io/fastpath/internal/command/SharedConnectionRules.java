@@ -21,7 +21,7 @@ import java.util.Set;
  * MONITOR, SYNC, PSYNC, REPLCONF, READONLY, READWRITE, ASKING and SCRIPT DEBUG.
  *
  * <p>Commands that act on the whole server (SWAPDB, FLUSHALL, CLIENT KILL, CLIENT PAUSE, CONFIG SET...)
- * change every client's view at once and are not refused; README "Commands the shared client refuses".
+ * change every client's view at once and are not refused; docs/commands.md lists them.
  */
 public final class SharedConnectionRules {
     /** Connection-group commands that only read, or act server-wide, and leave their own connection as it was. */
