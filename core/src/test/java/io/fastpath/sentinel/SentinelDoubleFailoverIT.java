@@ -71,4 +71,39 @@ class SentinelDoubleFailoverIT {
             assertThat(second.call("GET", "double:after")).isEqualTo("final");
         }
     }
+
+    @Test
+    void aFailoverThenAKillOfTheNewPrimaryLeavesTheClientOnTheOtherReplicaWithNoWriteConfirmedByAReplicaLost() throws Exception {
+        RedisServer original = deployment.primary();
+        original.call("CONFIG", "SET", "replica-priority", "0");
+        // waitForReplicas closes the asynchronous-replication window the kill of the promoted replica leaves open.
+        SentinelOptions options = SentinelOptions.of(deployment.primaryName(), deployment.sentinelAddresses())
+                .waitForReplicas(1, Duration.ofMillis(500));
+        try (RedisClient redis = RedisClient.builder().sentinel(options).eventListener(events::add).build();
+             FailoverCallers callers = FailoverCallers.start(redis, "failover-kill", CALLERS)) {
+            callers.awaitMoreSuccesses(2_000, RECOVERY);
+            long failoverAt = System.nanoTime();
+            RedisServer first = deployment.failover();
+            RedisServer killed = deployment.killPrimary();
+            RedisServer second = deployment.awaitNewPrimary(killed);
+            long recoveredAt = callers.awaitEveryCallerWritingAfter(System.nanoTime(), RECOVERY);
+            callers.awaitMoreSuccesses(2_000, RECOVERY);
+            long recoveryMillis = Duration.ofNanos(recoveredAt - failoverAt).toMillis();
+            callers.stop();
+            System.out.println("[sentinel] failover then kill " + original.port() + " -> " + first.port() + " (killed) -> "
+                    + second.port() + ", every caller writing again " + recoveryMillis + " ms after the failover; " + callers);
+
+            assertThat(killed).isSameAs(first);
+            assertThat(second).isNotIn(original, first);
+            callers.assertEveryReplyWasTheCallersOwn();
+            callers.assertFailuresOnlyDeliveryFailuresBetween(failoverAt, recoveredAt);
+            assertThat(callers.lostAcknowledgedWrites(second)).as("acknowledged INCRs missing on the final primary; %s", callers)
+                    .isZero();
+            assertThat(events).filteredOn(RedisEvent.PrimaryChanged.class::isInstance).last()
+                    .isInstanceOfSatisfying(RedisEvent.PrimaryChanged.class,
+                            changed -> assertThat(changed.to()).endsWith(":" + second.port()));
+            redis.set("failover-kill:after", "final");
+            assertThat(second.call("GET", "failover-kill:after")).isEqualTo("final");
+        }
+    }
 }
