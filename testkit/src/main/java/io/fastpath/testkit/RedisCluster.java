@@ -10,6 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -21,11 +25,23 @@ import java.util.stream.Collectors;
  * primaries; this class performs each of those with the server's own CLUSTER commands and waits
  * until every live node agrees on the result before returning. Waits end with a {@link
  * RedisTestkitException} naming what was awaited plus the tail of each node's log.
+ *
+ * <p>Large clusters (up to {@value #MAXIMUM_PRIMARIES} primaries with up to 5 replicas each) start cheaply: nodes
+ * without persistence and without jemalloc's background thread, launched a few at a time in parallel, each
+ * primary's slots added with one {@code CLUSTER ADDSLOTSRANGE}, and every pair of nodes introduced directly
+ * ({@code CLUSTER MEET} over one connection per node) instead of waiting for gossip to spread.
+ *
+ * <p>{@link Builder#zones} gives each node an availability zone. Where the server has the
+ * {@code availability-zone} setting (Valkey 8.0 and later; {@link #zonesReportedByServers()}) the node is started
+ * with it and reports it in {@code INFO server} as {@code availability_zone}; on Redis, which has no such
+ * setting, the zone is only recorded by the kit ({@link #zoneOf}), for tests that configure the client with it.
  */
 public final class RedisCluster implements AutoCloseable {
 
     public static final int MINIMUM_PRIMARIES = 3;
-    public static final int MAXIMUM_PRIMARIES = 12;
+    public static final int MAXIMUM_PRIMARIES = 64;
+    /** Nodes started at once: enough to overlap process start-up, few enough not to swamp a 2-core machine. */
+    private static final int PARALLEL_STARTS = 8;
 
     /** Longer than the server's own 5 s manual-failover timeout, after which the request is repeated. */
     private static final long MANUAL_FAILOVER_RETRY_NANOS = TimeUnit.SECONDS.toNanos(7);
@@ -36,12 +52,15 @@ public final class RedisCluster implements AutoCloseable {
     /** Certificate, key and CA of every node's TLS port, or null. */
     private final Path[] tls;
     private final Duration stableTimeout;
+    private final List<String> zones;
 
     // Changed only by the thread driving the test; concurrent collections so other threads may read them.
     private final List<RedisServer> nodes = new CopyOnWriteArrayList<>();
     private final Map<RedisServer, String> nodeIds = new ConcurrentHashMap<>();
     private final Map<Integer, Migration> migrations = new ConcurrentHashMap<>();
     private final Map<RedisServer, List<RedisServer>> replicasWhenKilled = new ConcurrentHashMap<>();
+    /** The zone given to each node started with one; nodes added later have none. */
+    private final Map<RedisServer, String> nodeZones = new ConcurrentHashMap<>();
 
     private RedisCluster(Builder builder) {
         List<String> arguments = new ArrayList<>(List.of(
@@ -53,11 +72,14 @@ public final class RedisCluster implements AutoCloseable {
                 // Lets a replica take over however long its primary was unreachable.
                 "--cluster-replica-validity-factor", "0",
                 // Replicas (re)joining mid-test sync at once instead of after the default 5 s delay.
-                "--repl-diskless-sync-delay", "0"));
+                "--repl-diskless-sync-delay", "0",
+                // One thread fewer per process: matters when dozens of nodes share a CI machine.
+                "--jemalloc-bg-thread", "no"));
         arguments.addAll(builder.serverArguments);
         this.nodeArguments = List.copyOf(arguments);
         this.tls = builder.tls;
         this.stableTimeout = builder.stableTimeout;
+        this.zones = builder.zones;
     }
 
     public static Builder builder() {
@@ -98,6 +120,22 @@ public final class RedisCluster implements AutoCloseable {
             throw new RedisTestkitException("No node serves slot " + slot);
         }
         return nodeAtPort(port);
+    }
+
+    /**
+     * The availability zone {@link Builder#zones} gave {@code node}, or {@code null} (no zones configured, or a
+     * node added after start).
+     */
+    public String zoneOf(RedisServer node) {
+        return nodeZones.get(node);
+    }
+
+    /**
+     * True when the nodes run a server with the {@code availability-zone} setting (Valkey 8.0 and later), so
+     * each reports its zone in {@code INFO server}; false on Redis, where zones are only recorded by the kit.
+     */
+    public boolean zonesReportedByServers() {
+        return supportsAvailabilityZone(anyResponsiveNode().binary());
     }
 
     /** The hash slot of {@code key}, computed locally; see {@link KeySlots}. */
@@ -308,14 +346,17 @@ public final class RedisCluster implements AutoCloseable {
 
     private RedisCluster create(int primaryCount, int replicasPerPrimary) {
         try {
-            List<RedisServer> primaries = new ArrayList<>();
-            for (int index = 0; index < primaryCount; index++) {
-                primaries.add(startNode());
+            // Shard s's member m (0 the primary, then its replicas) gets zone s + m, round the list: a shard's
+            // replicas sit in zones other than their primary's whenever there are more zones than replicas per shard.
+            List<String> nodeZoneList = new ArrayList<>();
+            for (int member = 0; member <= replicasPerPrimary; member++) {
+                for (int shard = 0; shard < primaryCount; shard++) {
+                    nodeZoneList.add(zones.isEmpty() ? null : zones.get((shard + member) % zones.size()));
+                }
             }
-            List<RedisServer> replicas = new ArrayList<>();
-            for (int index = 0; index < primaryCount * replicasPerPrimary; index++) {
-                replicas.add(startNode());
-            }
+            startNodes(nodeZoneList);
+            List<RedisServer> primaries = new ArrayList<>(nodes.subList(0, primaryCount));
+            List<RedisServer> replicas = new ArrayList<>(nodes.subList(primaryCount, nodes.size()));
             int epoch = 1;
             for (RedisServer node : nodes) {
                 // Distinct epochs up front spare the cluster resolving epoch collisions.
@@ -326,15 +367,11 @@ public final class RedisCluster implements AutoCloseable {
                 int last = (index + 1) * KeySlots.SLOT_COUNT / primaryCount - 1;
                 addSlots(primaries.get(index), first, last);
             }
-            RedisServer introducer = nodes.get(0);
-            for (RedisServer node : nodes) {
-                if (node != introducer) {
-                    introducer.call("CLUSTER", "MEET", RedisServer.HOST, Integer.toString(node.port()));
-                }
-            }
+            meetEveryPair();
             awaitEveryoneKnows(nodes);
             for (int index = 0; index < replicas.size(); index++) {
-                RedisServer primary = primaries.get(index / replicasPerPrimary);
+                // Replica r of shard s was started at r * primaryCount + s, the order the zones were assigned in.
+                RedisServer primary = primaries.get(index % primaryCount);
                 replicas.get(index).call("CLUSTER", "REPLICATE", nodeId(primary));
             }
             awaitStable();
@@ -349,13 +386,70 @@ public final class RedisCluster implements AutoCloseable {
         }
     }
 
+    /** Starts one node per entry of {@code nodeZoneList} (a zone or null), a few at a time, and adds them in that order. */
+    private void startNodes(List<String> nodeZoneList) {
+        ExecutorService starter = Executors.newFixedThreadPool(Math.min(PARALLEL_STARTS, nodeZoneList.size()));
+        try {
+            List<Future<RedisServer>> started = new ArrayList<>();
+            for (String zone : nodeZoneList) {
+                started.add(starter.submit(() -> launchNode(zone)));
+            }
+            RuntimeException failure = null;
+            for (Future<RedisServer> future : started) {
+                try {
+                    RedisServer node = future.get();
+                    nodes.add(node); // added even after a failure, so close() stops it
+                } catch (ExecutionException startFailure) {
+                    RuntimeException cause = startFailure.getCause() instanceof RuntimeException runtime
+                            ? runtime : new RedisTestkitException("Cannot start a cluster node", startFailure.getCause());
+                    if (failure == null) {
+                        failure = cause;
+                    } else {
+                        failure.addSuppressed(cause);
+                    }
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new RedisTestkitException("Interrupted while starting cluster nodes", interrupted);
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        } finally {
+            starter.shutdownNow();
+        }
+    }
+
+    /** Every node meets every later one directly, over one connection per node: no waiting for gossip to spread. */
+    private void meetEveryPair() {
+        for (int index = 0; index < nodes.size() - 1; index++) {
+            try (RespClient client = nodes.get(index).admin()) {
+                for (RedisServer other : nodes.subList(index + 1, nodes.size())) {
+                    client.call("CLUSTER", "MEET", RedisServer.HOST, Integer.toString(other.port()));
+                }
+            }
+        }
+    }
+
     private RedisServer startNode() {
+        RedisServer node = launchNode(null);
+        nodes.add(node);
+        return node;
+    }
+
+    /** Starts a node, with {@code zone} (or none when null), without adding it to {@link #nodes}. */
+    private RedisServer launchNode(String zone) {
         RedisServer.Builder builder = RedisServer.builder().arguments(nodeArguments.toArray(new String[0]));
         if (tls != null) {
             builder.tls(tls[0], tls[1], tls[2], false);
         }
+        if (zone != null && supportsAvailabilityZone(RedisServerBinary.locate())) {
+            builder.config("availability-zone", zone);
+        }
         RedisServer node = builder.start();
-        nodes.add(node);
+        if (zone != null) {
+            nodeZones.put(node, zone);
+        }
         return node;
     }
 
@@ -365,6 +459,11 @@ public final class RedisCluster implements AutoCloseable {
         introducer.call("CLUSTER", "MEET", RedisServer.HOST, Integer.toString(node.port()));
         awaitEveryoneKnows(List.of(node));
         return node;
+    }
+
+    /** {@code availability-zone} came with Valkey 8.0; Redis has no such setting. */
+    private static boolean supportsAvailabilityZone(RedisServerBinary binary) {
+        return binary.isValkey() && binary.isAtLeast(8, 0);
     }
 
     private static void addSlots(RedisServer primary, int first, int last) {
@@ -608,6 +707,7 @@ public final class RedisCluster implements AutoCloseable {
         private final List<String> serverArguments = new ArrayList<>();
         /** Certificate, key and CA for every node's TLS port and the TLS cluster bus; null for plain TCP only. */
         private Path[] tls;
+        private List<String> zones = List.of();
 
         private Builder() {
         }
@@ -656,6 +756,19 @@ public final class RedisCluster implements AutoCloseable {
         public Builder tls(Path certificate, Path privateKey, Path caCertificate) {
             this.tls = new Path[] {certificate, privateKey, caCertificate};
             serverArguments.addAll(List.of("--tls-cluster", "yes", "--tls-replication", "yes"));
+            return this;
+        }
+
+        /**
+         * Availability zones for the nodes: shard {@code s}'s primary gets {@code zones[s % n]} and its replica
+         * {@code r} (from 1) {@code zones[(s + r) % n]}, so with more zones than replicas per primary no replica
+         * shares its primary's zone. See {@link RedisCluster} for servers without the setting.
+         */
+        public Builder zones(String... names) {
+            if (names.length == 0) {
+                throw new IllegalArgumentException("zones needs at least one zone name");
+            }
+            this.zones = List.of(names);
             return this;
         }
 

@@ -141,11 +141,22 @@ public final class SentinelDeployment implements AutoCloseable {
 
     /**
      * Asks one live Sentinel for {@code SENTINEL FAILOVER} (a graceful failover: the primary stays up) and
-     * returns the new primary once every live Sentinel names it.
+     * returns the new primary once every live Sentinel names it. Right after a failover the Sentinel may
+     * answer {@code -INPROG} (still reconfiguring) or {@code -NOGOODSLAVE} (no replica's INFO is fresh yet);
+     * the request is then repeated until it is accepted, so failovers can follow each other closely.
      */
     public RedisServer failover() {
         RedisServer old = primary();
-        liveSentinels().get(0).call("SENTINEL", "FAILOVER", settings.primaryName);
+        awaitCondition("a Sentinel to accept SENTINEL FAILOVER", () -> {
+            try {
+                return liveSentinels().get(0).call("SENTINEL", "FAILOVER", settings.primaryName);
+            } catch (RespServerError refused) {
+                if ("INPROG".equals(refused.errorCode()) || "NOGOODSLAVE".equals(refused.errorCode())) {
+                    return new Waits.Unsatisfied(refused.getMessage());
+                }
+                throw refused;
+            }
+        });
         return awaitNewPrimary(old);
     }
 
