@@ -20,6 +20,7 @@ import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.RedisClusterNode.SlotRange;
 import org.springframework.data.redis.connection.RedisClusterServerCommands;
 import org.springframework.data.redis.connection.RedisServerCommands.FlushOption;
+import org.springframework.data.redis.connection.RedisSetCommands;
 import org.springframework.data.redis.connection.convert.Converters;
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;
@@ -28,7 +29,9 @@ import org.springframework.data.redis.core.types.RedisClientInfo;
 /**
  * A {@link FastpathConnection} on a Redis Cluster: every key command goes by its slot through the shared client
  * (multi-key commands split by slot, keyless ones fanned out to every primary), and the cluster-wide commands of
- * {@link RedisClusterConnection} answer from the cluster itself. What Fastpath's public API cannot do is one command
+ * {@link RedisClusterConnection} answer from the cluster itself. The multi-key commands that Spring's Lettuce and Jedis
+ * cluster connections compute in the client when their keys span slots (SINTER, SUNION, SDIFF and their STORE forms,
+ * SINTERCARD, SMOVE) are computed the same way here. What Fastpath's public API cannot do is one command
  * to one chosen node, so the methods that name a {@link RedisClusterNode} and the slot-administration commands
  * (ADDSLOTS, MEET, FORGET, SETSLOT, REPLICATE) throw {@link InvalidDataAccessApiUsageException}: run them with
  * {@code redis-cli -c}. Caller thread only.
@@ -36,6 +39,7 @@ import org.springframework.data.redis.core.types.RedisClientInfo;
 public class FastpathClusterConnection extends FastpathConnection implements RedisClusterConnection {
 
     private final ClusterServerCommands clusterServerCommands = new ClusterServerCommands();
+    private final FastpathClusterSetCommands clusterSetCommands = new FastpathClusterSetCommands(this);
 
     FastpathClusterConnection(FastpathConnectionFactory factory, RedisClient client) {
         super(factory, client);
@@ -85,6 +89,11 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
     @Override
     public RedisClusterServerCommands serverCommands() {
         return clusterServerCommands;
+    }
+
+    @Override
+    public RedisSetCommands setCommands() {
+        return clusterSetCommands;
     }
 
     // ---- RedisClusterCommands ----
