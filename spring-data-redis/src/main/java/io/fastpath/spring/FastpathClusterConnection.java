@@ -20,6 +20,8 @@ import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.RedisClusterNode.SlotRange;
 import org.springframework.data.redis.connection.RedisClusterServerCommands;
 import org.springframework.data.redis.connection.RedisServerCommands.FlushOption;
+import org.springframework.data.redis.connection.RedisKeyCommands;
+import org.springframework.data.redis.connection.RedisListCommands;
 import org.springframework.data.redis.connection.RedisSetCommands;
 import org.springframework.data.redis.connection.convert.Converters;
 import org.springframework.data.redis.core.Cursor;
@@ -31,7 +33,7 @@ import org.springframework.data.redis.core.types.RedisClientInfo;
  * (multi-key commands split by slot, keyless ones fanned out to every primary), and the cluster-wide commands of
  * {@link RedisClusterConnection} answer from the cluster itself. The multi-key commands that Spring's Lettuce and Jedis
  * cluster connections compute in the client when their keys span slots (SINTER, SUNION, SDIFF and their STORE forms,
- * SINTERCARD, SMOVE) are computed the same way here. What Fastpath's public API cannot do is one command
+ * SINTERCARD, SMOVE; RENAME, RENAMENX, SORT ... STORE; RPOPLPUSH, BRPOPLPUSH) are computed the same way here. What Fastpath's public API cannot do is one command
  * to one chosen node, so the methods that name a {@link RedisClusterNode} and the slot-administration commands
  * (ADDSLOTS, MEET, FORGET, SETSLOT, REPLICATE) throw {@link InvalidDataAccessApiUsageException}: run them with
  * {@code redis-cli -c}. Caller thread only.
@@ -40,6 +42,8 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
 
     private final ClusterServerCommands clusterServerCommands = new ClusterServerCommands();
     private final FastpathClusterSetCommands clusterSetCommands = new FastpathClusterSetCommands(this);
+    private final FastpathClusterKeyCommands clusterKeyCommands = new FastpathClusterKeyCommands(this);
+    private final FastpathClusterListCommands clusterListCommands = new FastpathClusterListCommands(this);
 
     FastpathClusterConnection(FastpathConnectionFactory factory, RedisClient client) {
         super(factory, client);
@@ -94,6 +98,16 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
     @Override
     public RedisSetCommands setCommands() {
         return clusterSetCommands;
+    }
+
+    @Override
+    public RedisKeyCommands keyCommands() {
+        return clusterKeyCommands;
+    }
+
+    @Override
+    public RedisListCommands listCommands() {
+        return clusterListCommands;
     }
 
     // ---- RedisClusterCommands ----
