@@ -7,6 +7,7 @@ import io.fastpath.testkit.RedisClusterExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,10 +17,10 @@ import org.springframework.data.redis.connection.DefaultSortParameters;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * RENAME, RENAMENX, SORT ... STORE, RPOPLPUSH and BRPOPLPUSH whose keys live in different slots leave the same data as
- * the same commands on keys that share one slot, as Spring's Lettuce and Jedis cluster connections make them.
+ * RENAME, RENAMENX, SORT ... STORE, RPOPLPUSH, BRPOPLPUSH and MSETNX whose keys live in different slots leave the same
+ * data as the same commands on keys that share one slot, as Spring's Lettuce and Jedis cluster connections make them.
  */
-class ClusterCrossSlotKeyAndListCommandsIT {
+class ClusterCrossSlotCommandsIT {
     @RegisterExtension
     static final RedisClusterExtension CLUSTER = RedisClusterExtension.of(3, 0);
 
@@ -92,5 +93,16 @@ class ClusterCrossSlotKeyAndListCommandsIT {
                 .containsExactly("2", "3");
         assertThat(template.opsForList().rightPopAndLeftPush("missing", "b"))
                 .isEqualTo(template.opsForList().rightPopAndLeftPush("{same}missing", "{same}b")).isNull();
+    }
+
+    @Test
+    void mSetNxAcrossSlotsSetsEveryKeyOnlyWhenNoneExistsAsInOneSlot() {
+        assertThat(template.opsForValue().multiSetIfAbsent(Map.of("a", "1", "b", "2")))
+                .isEqualTo(template.opsForValue().multiSetIfAbsent(Map.of("{same}a", "1", "{same}b", "2"))).isTrue();
+        assertThat(template.opsForValue().multiGet(List.of("a", "b")))
+                .isEqualTo(template.opsForValue().multiGet(List.of("{same}a", "{same}b"))).containsExactly("1", "2");
+        assertThat(template.opsForValue().multiSetIfAbsent(Map.of("a", "x", "b", "y")))
+                .isEqualTo(template.opsForValue().multiSetIfAbsent(Map.of("{same}a", "x", "{same}b", "y"))).isFalse();
+        assertThat(template.opsForValue().multiGet(List.of("a", "b"))).containsExactly("1", "2");
     }
 }
