@@ -20,6 +20,10 @@ import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.RedisClusterNode.SlotRange;
 import org.springframework.data.redis.connection.RedisClusterServerCommands;
 import org.springframework.data.redis.connection.RedisServerCommands.FlushOption;
+import org.springframework.data.redis.connection.RedisKeyCommands;
+import org.springframework.data.redis.connection.RedisListCommands;
+import org.springframework.data.redis.connection.RedisSetCommands;
+import org.springframework.data.redis.connection.RedisStringCommands;
 import org.springframework.data.redis.connection.convert.Converters;
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;
@@ -28,14 +32,21 @@ import org.springframework.data.redis.core.types.RedisClientInfo;
 /**
  * A {@link FastpathConnection} on a Redis Cluster: every key command goes by its slot through the shared client
  * (multi-key commands split by slot, keyless ones fanned out to every primary), and the cluster-wide commands of
- * {@link RedisClusterConnection} answer from the cluster itself. What Fastpath's public API cannot do is one command
- * to one chosen node, so the methods that name a {@link RedisClusterNode} and the slot-administration commands
+ * {@link RedisClusterConnection} answer from the cluster itself. The multi-key commands that Spring's Lettuce and Jedis
+ * cluster connections compute in the client when their keys span slots (SINTER, SUNION, SDIFF and their STORE forms,
+ * SINTERCARD, SMOVE; RENAME, RENAMENX, SORT ... STORE; RPOPLPUSH, BRPOPLPUSH; MSETNX) are computed the same way here,
+ * by the {@code FastpathCluster*Commands}; other multi-key commands across slots are refused before sending, as Spring's
+ * drivers refuse them. What Fastpath's public API cannot do is one command to one chosen node, so the methods that name a {@link RedisClusterNode} and the slot-administration commands
  * (ADDSLOTS, MEET, FORGET, SETSLOT, REPLICATE) throw {@link InvalidDataAccessApiUsageException}: run them with
  * {@code redis-cli -c}. Caller thread only.
  */
 public class FastpathClusterConnection extends FastpathConnection implements RedisClusterConnection {
 
     private final ClusterServerCommands clusterServerCommands = new ClusterServerCommands();
+    private final FastpathClusterSetCommands clusterSetCommands = new FastpathClusterSetCommands(this);
+    private final FastpathClusterKeyCommands clusterKeyCommands = new FastpathClusterKeyCommands(this);
+    private final FastpathClusterListCommands clusterListCommands = new FastpathClusterListCommands(this);
+    private final FastpathClusterStringCommands clusterStringCommands = new FastpathClusterStringCommands(this);
 
     FastpathClusterConnection(FastpathConnectionFactory factory, RedisClient client) {
         super(factory, client);
@@ -85,6 +96,26 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
     @Override
     public RedisClusterServerCommands serverCommands() {
         return clusterServerCommands;
+    }
+
+    @Override
+    public RedisSetCommands setCommands() {
+        return clusterSetCommands;
+    }
+
+    @Override
+    public RedisKeyCommands keyCommands() {
+        return clusterKeyCommands;
+    }
+
+    @Override
+    public RedisListCommands listCommands() {
+        return clusterListCommands;
+    }
+
+    @Override
+    public RedisStringCommands stringCommands() {
+        return clusterStringCommands;
     }
 
     // ---- RedisClusterCommands ----

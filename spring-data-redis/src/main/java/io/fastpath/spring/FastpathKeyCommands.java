@@ -16,7 +16,7 @@ import org.springframework.data.redis.core.KeyScanOptions;
 import org.springframework.data.redis.core.ScanOptions;
 
 /** Key commands; SCAN walks every primary of a cluster through Fastpath's cluster cursor. */
-final class FastpathKeyCommands implements RedisKeyCommands {
+class FastpathKeyCommands implements RedisKeyCommands {
     private final FastpathConnection connection;
 
     FastpathKeyCommands(FastpathConnection connection) {

@@ -6,7 +6,7 @@ import java.util.List;
 import org.springframework.data.redis.connection.RedisListCommands;
 
 /** List commands; the blocking pops run on Fastpath's blocking pool, never on a shared connection. */
-final class FastpathListCommands implements RedisListCommands {
+class FastpathListCommands implements RedisListCommands {
     private final FastpathConnection connection;
 
     FastpathListCommands(FastpathConnection connection) {

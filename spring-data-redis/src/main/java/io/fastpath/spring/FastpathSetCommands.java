@@ -9,7 +9,7 @@ import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;
 
 /** Set commands. */
-final class FastpathSetCommands implements RedisSetCommands {
+class FastpathSetCommands implements RedisSetCommands {
     private final FastpathConnection connection;
 
     FastpathSetCommands(FastpathConnection connection) {

@@ -15,7 +15,7 @@ import org.springframework.data.redis.connection.RedisStringCommands;
 import org.springframework.data.redis.core.types.Expiration;
 
 /** String commands; GET and SET (the template's hot path) through Fastpath's typed builders. */
-final class FastpathStringCommands implements RedisStringCommands {
+class FastpathStringCommands implements RedisStringCommands {
     private final FastpathConnection connection;
 
     FastpathStringCommands(FastpathConnection connection) {

@@ -73,6 +73,18 @@ class RedisRepositoryClusterIT {
     }
 
     @Test
+    void aQueryOnTwoIndexedPropertiesIntersectsIndexSetsThatLiveOnDifferentPrimaries() {
+        customers.save(new Customer("1", "Ada", "London", null));
+        customers.save(new Customer("2", "Grace", "Arlington", null));
+        customers.save(new Customer("3", "Alan", "London", null));
+
+        // Spring intersects customers:name:Alan and customers:city:London, keys of two slots (7181 and 9047), as
+        // Spring's Lettuce and Jedis cluster connections do: SMEMBERS of each and the intersection in the client
+        assertThat(customers.findByNameAndCity("Alan", "London")).extracting(Customer::getId).containsExactly("3");
+        assertThat(customers.findByNameAndCity("Grace", "London")).isEmpty();
+    }
+
+    @Test
     void anEntityWithATimeToLiveHasItsKeyExpireInRedis() {
         customers.save(new Customer("9", "Edsger", "Austin", 60L));
 
