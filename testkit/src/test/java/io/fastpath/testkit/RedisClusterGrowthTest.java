@@ -40,8 +40,9 @@ class RedisClusterGrowthTest {
     }
 
     @Test
-    void clusterSizeOutsideThreeToTwelvePrimariesIsRejectedBeforeStartingAnything() {
+    void clusterSizeOutsideThreeToSixtyFourPrimariesIsRejectedBeforeStartingAnything() {
         assertThatThrownBy(() -> RedisCluster.builder().primaries(2)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> RedisCluster.builder().primaries(13)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RedisCluster.builder().primaries(RedisCluster.MAXIMUM_PRIMARIES + 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(RedisCluster.builder().primaries(RedisCluster.MAXIMUM_PRIMARIES)).isNotNull();
     }
 }
