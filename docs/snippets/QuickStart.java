@@ -2,11 +2,11 @@ import io.fastpath.RedisClient;
 
 public class QuickStart {
     public static void main(String[] args) {
-        try (RedisClient redis = RedisClient.create("redis://localhost:6379")) {
+        try (RedisClient redis = RedisClient.create("redis://localhost:6379")) {   // one client, shared by all threads
             redis.set("greeting", "hello");
-            String value = redis.get("greeting");
-            System.out.println(value);                                   // hello
-            System.out.println(redis.async().get("greeting").join());   // the same commands, async
+            System.out.println(redis.get("greeting"));                              // hello
+            System.out.println(redis.incr("visits"));                               // 1, then 2 on the next run...
+            redis.async().get("greeting").thenAccept(System.out::println).join();   // the same commands, async
         }
     }
 }
