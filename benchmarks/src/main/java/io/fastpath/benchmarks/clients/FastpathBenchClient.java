@@ -2,6 +2,8 @@ package io.fastpath.benchmarks.clients;
 
 import io.fastpath.RedisClient;
 import io.fastpath.benchmarks.BenchClient;
+import io.fastpath.benchmarks.ClusterBenchClient;
+import io.fastpath.benchmarks.ClusterBulkClient;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -9,8 +11,11 @@ import java.util.concurrent.CompletableFuture;
  * Fastpath with {@code RedisClient.create(uri)} and no tuning, using {@code binary()} for byte[]
  * keys and values; its plain async API is also its bulk path, so it reports no separate bulk mode.
  * The connection sweep builds it with {@code connectionsPerNode(n)} instead.
+ *
+ * <p>The same adapter serves the cluster scenarios: given any one node's address, the client detects the cluster
+ * itself, as an application's {@code RedisClient.create} would.
  */
-public final class FastpathBenchClient implements BenchClient {
+public final class FastpathBenchClient implements BenchClient, ClusterBenchClient, ClusterBulkClient {
 
   private final RedisClient client;
   private final String label;
@@ -66,11 +71,6 @@ public final class FastpathBenchClient implements BenchClient {
   @Override
   public void set(byte[] key, byte[] value) {
     client.binary().set(key, value);
-  }
-
-  @Override
-  public boolean supportsAsync() {
-    return true;
   }
 
   @Override

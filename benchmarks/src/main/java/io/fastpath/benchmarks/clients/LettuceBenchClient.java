@@ -20,7 +20,7 @@ public final class LettuceBenchClient implements BenchClient {
   private final String label;
   private final StatefulRedisConnection<String, String> connection;
   private final StatefulRedisConnection<byte[], byte[]> binaryConnection;
-  private StatefulRedisConnection<String, String> bulkConnection;
+  private final LettuceFlushBatches<StatefulRedisConnection<String, String>> bulk;
 
   public LettuceBenchClient(String uri) {
     this(uri, false);
@@ -33,6 +33,7 @@ public final class LettuceBenchClient implements BenchClient {
     this.label = micrometer ? "lettuce" + LettuceMetrics.LABEL : "lettuce";
     this.connection = client.connect();
     this.binaryConnection = client.connect(ByteArrayCodec.INSTANCE);
+    this.bulk = new LettuceFlushBatches<>(client::connect, StatefulRedisConnection::async);
   }
 
   @Override
@@ -61,11 +62,6 @@ public final class LettuceBenchClient implements BenchClient {
   }
 
   @Override
-  public boolean supportsAsync() {
-    return true;
-  }
-
-  @Override
   public CompletableFuture<?> setAsync(String key, String value) {
     return connection.async().set(key, value).toCompletableFuture();
   }
@@ -82,19 +78,12 @@ public final class LettuceBenchClient implements BenchClient {
 
   @Override
   public void bulkSet(List<String> keys, String value, int batchSize) {
-    // Opened on first use and kept, so connecting is not part of a measured bulk run.
-    if (bulkConnection == null) {
-      bulkConnection = client.connect();
-      bulkConnection.setAutoFlushCommands(false);
-    }
-    LettuceFlushBatches.setAll(bulkConnection, bulkConnection.async(), keys, value, batchSize);
+    bulk.setAll(keys, value, batchSize);
   }
 
   @Override
   public void close() {
-    if (bulkConnection != null) {
-      bulkConnection.close();
-    }
+    bulk.close();
     binaryConnection.close();
     connection.close();
     client.shutdown();

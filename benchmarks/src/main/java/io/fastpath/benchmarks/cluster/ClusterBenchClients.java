@@ -1,6 +1,9 @@
 package io.fastpath.benchmarks.cluster;
 
+import io.fastpath.benchmarks.ClusterBenchClient;
 import io.fastpath.benchmarks.BenchClients;
+import io.fastpath.benchmarks.clients.JedisBenchClient;
+import io.fastpath.benchmarks.clients.RedissonBenchClient;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +23,7 @@ public final class ClusterBenchClients {
   /** The wait queue the single-server Vert.x adapter uses too. */
   static final int VERTX_POOL_WAIT_QUEUE = 4096;
 
-  private static final String FASTPATH_ADAPTER = "io.fastpath.benchmarks.cluster.FastpathClusterClient";
+  private static final String FASTPATH_ADAPTER = "io.fastpath.benchmarks.clients.FastpathBenchClient";
 
   private ClusterBenchClients() {}
 
@@ -52,9 +55,9 @@ public final class ClusterBenchClients {
       case BenchClients.LETTUCE:
         return new LettuceClusterClient(seedUri);
       case BenchClients.JEDIS:
-        return new JedisClusterClient(host, port);
+        return JedisBenchClient.cluster(host, port);
       case BenchClients.REDISSON:
-        return new RedissonClusterClient(seedUri);
+        return RedissonBenchClient.cluster(seedUri);
       case VERTX_POOLED_DEFAULTS:
         return new VertxPooledClusterClient(seedUri, 0);
       case VERTX_POOLED:

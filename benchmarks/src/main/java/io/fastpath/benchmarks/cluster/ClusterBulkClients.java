@@ -1,6 +1,9 @@
 package io.fastpath.benchmarks.cluster;
 
+import io.fastpath.benchmarks.ClusterBulkClient;
 import io.fastpath.benchmarks.BenchClients;
+import io.fastpath.benchmarks.clients.JedisBenchClient;
+import io.fastpath.benchmarks.clients.RedissonBenchClient;
 import java.util.List;
 
 /**
@@ -9,7 +12,7 @@ import java.util.List;
  */
 public final class ClusterBulkClients {
 
-  private static final String FASTPATH_ADAPTER = "io.fastpath.benchmarks.cluster.FastpathClusterBulkClient";
+  private static final String FASTPATH_ADAPTER = "io.fastpath.benchmarks.clients.FastpathBenchClient";
   /** The libraries this scenario has an adapter for, in {@code --clients} names. */
   private static final List<String> SUPPORTED = List.of(
       BenchClients.FASTPATH, BenchClients.LETTUCE, BenchClients.JEDIS, BenchClients.REDISSON, BenchClients.VERTX);
@@ -28,13 +31,13 @@ public final class ClusterBulkClients {
         return ClusterBenchClients.loadFastpath(FASTPATH_ADAPTER, ClusterBulkClient.class,
             new Class<?>[] {String.class}, seedUri);
       case BenchClients.LETTUCE:
-        return new LettuceClusterBulkClient(seedUri);
+        return new LettuceClusterClient(seedUri);
       case BenchClients.JEDIS:
-        return new JedisClusterBulkClient(host, port);
+        return JedisBenchClient.cluster(host, port);
       case BenchClients.REDISSON:
-        return new RedissonClusterBulkClient(seedUri);
+        return RedissonBenchClient.cluster(seedUri);
       case BenchClients.VERTX:
-        return new VertxClusterBulkClient(seedUri);
+        return new VertxHeldClusterClient(seedUri);
       default:
         throw new IllegalArgumentException("no cluster bulk client " + name);
     }
