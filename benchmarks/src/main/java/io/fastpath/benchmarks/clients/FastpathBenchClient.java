@@ -2,8 +2,7 @@ package io.fastpath.benchmarks.clients;
 
 import io.fastpath.RedisClient;
 import io.fastpath.benchmarks.BenchClient;
-import io.fastpath.benchmarks.ClusterBenchClient;
-import io.fastpath.benchmarks.ClusterBulkClient;
+import io.fastpath.benchmarks.ClusterClient;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -15,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
  * <p>The same adapter serves the cluster scenarios: given any one node's address, the client detects the cluster
  * itself, as an application's {@code RedisClient.create} would.
  */
-public final class FastpathBenchClient implements BenchClient, ClusterBenchClient, ClusterBulkClient {
+public final class FastpathBenchClient implements BenchClient, ClusterClient {
 
   private final RedisClient client;
   private final String label;

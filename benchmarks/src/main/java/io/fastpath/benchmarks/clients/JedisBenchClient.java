@@ -1,8 +1,7 @@
 package io.fastpath.benchmarks.clients;
 
 import io.fastpath.benchmarks.BenchClient;
-import io.fastpath.benchmarks.ClusterBenchClient;
-import io.fastpath.benchmarks.ClusterBulkClient;
+import io.fastpath.benchmarks.ClusterClient;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -26,12 +25,13 @@ import redis.clients.jedis.UnifiedJedis;
  * parallel on one executor shared by every pipeline: plain {@code pipelined()} creates and shuts down a thread pool on
  * every multi-node {@code sync()}, which Jedis 8 added {@code pipelined(ExecutorService)} to avoid (redis/jedis#4479).
  */
-public final class JedisBenchClient implements BenchClient, ClusterBenchClient, ClusterBulkClient {
+public final class JedisBenchClient implements BenchClient, ClusterClient {
 
   /** Jedis's own default of threads per multi-node sync (MULTI_NODE_PIPELINE_SYNC_WORKERS), as its example uses. */
   private static final int CLUSTER_SYNC_WORKERS = 3;
 
-  private final UnifiedJedis client;
+  /** {@code RedisClient} on one server, {@code RedisClusterClient} on a cluster. */
+  private final UnifiedJedis jedis;
   private final String label;
   private final String bulkMode;
   /** A new pipeline per bulk run. */
@@ -39,9 +39,9 @@ public final class JedisBenchClient implements BenchClient, ClusterBenchClient, 
   /** The cluster pipelines' sync executor; null on one server. */
   private final ExecutorService syncExecutor;
 
-  private JedisBenchClient(UnifiedJedis client, String label, String bulkMode, Supplier<AbstractPipeline> pipelines,
+  private JedisBenchClient(UnifiedJedis jedis, String label, String bulkMode, Supplier<AbstractPipeline> pipelines,
       ExecutorService syncExecutor) {
-    this.client = client;
+    this.jedis = jedis;
     this.label = label;
     this.bulkMode = bulkMode;
     this.pipelines = pipelines;
@@ -83,22 +83,22 @@ public final class JedisBenchClient implements BenchClient, ClusterBenchClient, 
 
   @Override
   public String get(String key) {
-    return client.get(key);
+    return jedis.get(key);
   }
 
   @Override
   public void set(String key, String value) {
-    client.set(key, value);
+    jedis.set(key, value);
   }
 
   @Override
   public byte[] get(byte[] key) {
-    return client.get(key);
+    return jedis.get(key);
   }
 
   @Override
   public void set(byte[] key, byte[] value) {
-    client.set(key, value);
+    jedis.set(key, value);
   }
 
   @Override
@@ -128,7 +128,7 @@ public final class JedisBenchClient implements BenchClient, ClusterBenchClient, 
 
   @Override
   public void close() {
-    client.close();
+    jedis.close();
     if (syncExecutor != null) {
       syncExecutor.shutdown();
       try {

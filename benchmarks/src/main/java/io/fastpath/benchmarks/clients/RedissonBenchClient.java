@@ -1,8 +1,7 @@
 package io.fastpath.benchmarks.clients;
 
 import io.fastpath.benchmarks.BenchClient;
-import io.fastpath.benchmarks.ClusterBenchClient;
-import io.fastpath.benchmarks.ClusterBulkClient;
+import io.fastpath.benchmarks.ClusterClient;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -18,7 +17,7 @@ import org.redisson.config.Config;
  * {@link ByteArrayCodec} for byte values) so the stored values are the same plain bytes every other client writes;
  * bulk mode is {@code RBatch}, which Redisson splits by node on a cluster.
  */
-public final class RedissonBenchClient implements BenchClient, ClusterBenchClient, ClusterBulkClient {
+public final class RedissonBenchClient implements BenchClient, ClusterClient {
 
   private final RedissonClient client;
   private final String label;

@@ -1,7 +1,6 @@
 package io.fastpath.benchmarks.cluster;
 
-import io.fastpath.benchmarks.ClusterBenchClient;
-import io.fastpath.benchmarks.ClusterBulkClient;
+import io.fastpath.benchmarks.ClusterClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;
@@ -25,7 +24,7 @@ import java.util.concurrent.CompletableFuture;
  * {@code RedisCluster.groupByNodes}, the library's tool for it, and the per-node batches are sent together and
  * awaited together.
  */
-public final class VertxHeldClusterClient implements ClusterBenchClient, ClusterBulkClient {
+public final class VertxHeldClusterClient implements ClusterClient {
 
   private final Vertx vertx;
   private final Redis client;
