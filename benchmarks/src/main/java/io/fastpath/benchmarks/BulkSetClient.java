@@ -10,7 +10,9 @@ public interface BulkSetClient {
   String label();
 
   /** False for a library without an async API (Jedis); {@link #setAsync} is then never called. */
-  boolean supportsAsync();
+  default boolean supportsAsync() {
+    return true;
+  }
 
   CompletableFuture<?> setAsync(String key, String value);
 

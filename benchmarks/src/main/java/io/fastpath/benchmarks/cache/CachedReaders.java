@@ -55,12 +55,7 @@ final class CachedReaders {
   /** {@code options} null: no cache, every read a GET, and hits, misses and what it holds say so. */
   private static CachedReader fastpath(String uri, String label, CacheOptions options) {
     RedisClient client = options == null ? RedisClient.create(uri) : RedisClient.builder().uri(uri).clientSideCache(options).build();
-    return new CachedReader() {
-      @Override
-      public String label() {
-        return label;
-      }
-
+    return new CachedReader(label) {
       @Override
       public String get(String key) {
         return client.get(key);
@@ -122,12 +117,7 @@ final class CachedReaders {
       }
     };
     CacheFrontend<String, String> frontend = ClientSideCaching.enable(counting, connection, TrackingArgs.Builder.enabled());
-    return new CachedReader() {
-      @Override
-      public String label() {
-        return "lettuce";
-      }
-
+    return new CachedReader("lettuce") {
       @Override
       public String get(String key) {
         return frontend.get(key);
@@ -164,12 +154,7 @@ final class CachedReaders {
     RedissonClient client = Redisson.create(config);
     RClientSideCaching caching = client.getClientSideCaching(ClientSideCachingOptions.defaults()
         .size(PEER_MAX_ENTRIES).evictionPolicy(ClientSideCachingOptions.EvictionPolicy.LRU));
-    return new CachedReader() {
-      @Override
-      public String label() {
-        return "redisson";
-      }
-
+    return new CachedReader("redisson") {
       @Override
       public String get(String key) {
         return caching.<String>getBucket(key, StringCodec.INSTANCE).get();

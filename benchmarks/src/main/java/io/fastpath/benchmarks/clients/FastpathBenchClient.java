@@ -2,6 +2,7 @@ package io.fastpath.benchmarks.clients;
 
 import io.fastpath.RedisClient;
 import io.fastpath.benchmarks.BenchClient;
+import io.fastpath.benchmarks.ClusterClient;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -9,8 +10,11 @@ import java.util.concurrent.CompletableFuture;
  * Fastpath with {@code RedisClient.create(uri)} and no tuning, using {@code binary()} for byte[]
  * keys and values; its plain async API is also its bulk path, so it reports no separate bulk mode.
  * The connection sweep builds it with {@code connectionsPerNode(n)} instead.
+ *
+ * <p>The same adapter serves the cluster scenarios: given any one node's address, the client detects the cluster
+ * itself, as an application's {@code RedisClient.create} would.
  */
-public final class FastpathBenchClient implements BenchClient {
+public final class FastpathBenchClient implements BenchClient, ClusterClient {
 
   private final RedisClient client;
   private final String label;
@@ -66,11 +70,6 @@ public final class FastpathBenchClient implements BenchClient {
   @Override
   public void set(byte[] key, byte[] value) {
     client.binary().set(key, value);
-  }
-
-  @Override
-  public boolean supportsAsync() {
-    return true;
   }
 
   @Override

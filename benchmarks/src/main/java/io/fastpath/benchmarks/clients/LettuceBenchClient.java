@@ -5,22 +5,16 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.resource.ClientResources;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Lettuce with one shared {@link StatefulRedisConnection} per codec, as its documentation
  * recommends; bulk mode uses a dedicated connection with auto-flush turned off.
  */
-public final class LettuceBenchClient implements BenchClient {
+public final class LettuceBenchClient extends LettuceAdapter<StatefulRedisConnection<String, String>>
+    implements BenchClient {
 
-  private final RedisClient client;
-  /** Null: the client's own default resources. */
-  private final ClientResources resources;
-  private final String label;
-  private final StatefulRedisConnection<String, String> connection;
   private final StatefulRedisConnection<byte[], byte[]> binaryConnection;
-  private StatefulRedisConnection<String, String> bulkConnection;
 
   public LettuceBenchClient(String uri) {
     this(uri, false);
@@ -28,16 +22,22 @@ public final class LettuceBenchClient implements BenchClient {
 
   /** With {@code micrometer}, Lettuce's MicrometerCommandLatencyRecorder on (see {@link LettuceMetrics}). */
   public LettuceBenchClient(String uri, boolean micrometer) {
-    this.resources = micrometer ? LettuceMetrics.resources() : null;
-    this.client = micrometer ? RedisClient.create(resources, uri) : RedisClient.create(uri);
-    this.label = micrometer ? "lettuce" + LettuceMetrics.LABEL : "lettuce";
-    this.connection = client.connect();
+    this(uri, micrometer ? LettuceMetrics.resources() : null);
+  }
+
+  private LettuceBenchClient(String uri, ClientResources resources) {
+    this(resources != null ? RedisClient.create(resources, uri) : RedisClient.create(uri), resources);
+  }
+
+  private LettuceBenchClient(RedisClient client, ClientResources resources) {
+    super(client, resources, client::connect, StatefulRedisConnection::async,
+        "dedicated connection, setAutoFlushCommands(false), flushCommands() per batch");
     this.binaryConnection = client.connect(ByteArrayCodec.INSTANCE);
   }
 
   @Override
   public String label() {
-    return label;
+    return "lettuce" + metricsLabel();
   }
 
   @Override
@@ -61,45 +61,12 @@ public final class LettuceBenchClient implements BenchClient {
   }
 
   @Override
-  public boolean supportsAsync() {
-    return true;
-  }
-
-  @Override
-  public CompletableFuture<?> setAsync(String key, String value) {
-    return connection.async().set(key, value).toCompletableFuture();
-  }
-
-  @Override
   public CompletableFuture<String> getAsync(String key) {
     return connection.async().get(key).toCompletableFuture();
   }
 
   @Override
-  public String bulkMode() {
-    return "dedicated connection, setAutoFlushCommands(false), flushCommands() per batch";
-  }
-
-  @Override
-  public void bulkSet(List<String> keys, String value, int batchSize) {
-    // Opened on first use and kept, so connecting is not part of a measured bulk run.
-    if (bulkConnection == null) {
-      bulkConnection = client.connect();
-      bulkConnection.setAutoFlushCommands(false);
-    }
-    LettuceFlushBatches.setAll(bulkConnection, bulkConnection.async(), keys, value, batchSize);
-  }
-
-  @Override
-  public void close() {
-    if (bulkConnection != null) {
-      bulkConnection.close();
-    }
+  protected void closeOwnConnections() {
     binaryConnection.close();
-    connection.close();
-    client.shutdown();
-    if (resources != null) {
-      resources.shutdown();
-    }
   }
 }

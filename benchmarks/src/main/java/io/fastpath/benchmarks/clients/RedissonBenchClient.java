@@ -1,6 +1,7 @@
 package io.fastpath.benchmarks.clients;
 
 import io.fastpath.benchmarks.BenchClient;
+import io.fastpath.benchmarks.ClusterClient;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -11,23 +12,39 @@ import org.redisson.client.codec.StringCodec;
 import org.redisson.config.Config;
 
 /**
- * Redisson with {@code useSingleServer()} and its default pools, reading and writing
- * {@code RBucket}s with {@link StringCodec} (and {@link ByteArrayCodec} for byte values) so the
- * stored values are the same plain bytes every other client writes; bulk mode is {@code RBatch}.
+ * Redisson with its default pools, {@code useSingleServer()} or (for the cluster scenarios)
+ * {@code useClusterServers()}, reading and writing {@code RBucket}s with {@link StringCodec} (and
+ * {@link ByteArrayCodec} for byte values) so the stored values are the same plain bytes every other client writes;
+ * bulk mode is {@code RBatch}, which Redisson splits by node on a cluster.
  */
-public final class RedissonBenchClient implements BenchClient {
+public final class RedissonBenchClient implements BenchClient, ClusterClient {
 
   private final RedissonClient client;
+  private final String label;
 
+  /** {@code useSingleServer()} on {@code uri}. */
   public RedissonBenchClient(String uri) {
     Config config = new Config();
     config.useSingleServer().setAddress(uri);
     this.client = Redisson.create(config);
+    this.label = "redisson";
+  }
+
+  private RedissonBenchClient(RedissonClient client, String label) {
+    this.client = client;
+    this.label = label;
+  }
+
+  /** {@code useClusterServers()} with any one node's address. */
+  public static RedissonBenchClient cluster(String seedUri) {
+    Config config = new Config();
+    config.useClusterServers().addNodeAddress(seedUri);
+    return new RedissonBenchClient(Redisson.create(config), "redisson (useClusterServers)");
   }
 
   @Override
   public String label() {
-    return "redisson";
+    return label;
   }
 
   @Override
@@ -53,11 +70,6 @@ public final class RedissonBenchClient implements BenchClient {
   // Redisson names objects with Strings only.
   private static String text(byte[] key) {
     return new String(key, StandardCharsets.UTF_8);
-  }
-
-  @Override
-  public boolean supportsAsync() {
-    return true;
   }
 
   @Override

@@ -67,11 +67,6 @@ public final class VertxBenchClient implements BenchClient {
   }
 
   @Override
-  public boolean supportsAsync() {
-    return true;
-  }
-
-  @Override
   public CompletableFuture<?> setAsync(String key, String value) {
     return api.set(List.of(key, value)).toCompletionStage().toCompletableFuture();
   }

@@ -1,6 +1,10 @@
 package io.fastpath.benchmarks.cluster;
 
+import io.fastpath.benchmarks.ClusterBenchClient;
+import io.fastpath.benchmarks.ClusterClient;
 import io.fastpath.benchmarks.BenchClients;
+import io.fastpath.benchmarks.clients.JedisBenchClient;
+import io.fastpath.benchmarks.clients.RedissonBenchClient;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +24,7 @@ public final class ClusterBenchClients {
   /** The wait queue the single-server Vert.x adapter uses too. */
   static final int VERTX_POOL_WAIT_QUEUE = 4096;
 
-  private static final String FASTPATH_ADAPTER = "io.fastpath.benchmarks.cluster.FastpathClusterClient";
+  private static final String FASTPATH_ADAPTER = "io.fastpath.benchmarks.clients.FastpathBenchClient";
 
   private ClusterBenchClients() {}
 
@@ -47,36 +51,43 @@ public final class ClusterBenchClients {
       return new LettuceClusterClient(seedUri, true); // only Lettuce's Micrometer recorder has a row
     }
     switch (name) {
-      case BenchClients.FASTPATH:
-        return createFastpath(seedUri);
-      case BenchClients.LETTUCE:
-        return new LettuceClusterClient(seedUri);
-      case BenchClients.JEDIS:
-        return new JedisClusterClient(host, port);
-      case BenchClients.REDISSON:
-        return new RedissonClusterClient(seedUri);
       case VERTX_POOLED_DEFAULTS:
         return new VertxPooledClusterClient(seedUri, 0);
       case VERTX_POOLED:
         return new VertxPooledClusterClient(seedUri, VERTX_POOL_WAIT_QUEUE);
       case VERTX_HELD:
+        return createLibrary(BenchClients.VERTX, host, port);
+      default:
+        return createLibrary(name, host, port);
+    }
+  }
+
+  /**
+   * The library's cluster adapter that serves both the GET scenarios and the bulk scenario (l); Vert.x's is its held
+   * connection.
+   */
+  static ClusterClient createLibrary(String name, String host, int port) {
+    String seedUri = "redis://" + host + ":" + port;
+    switch (name) {
+      case BenchClients.FASTPATH:
+        return loadFastpath(FASTPATH_ADAPTER, ClusterClient.class, new Class<?>[] {String.class}, seedUri);
+      case BenchClients.LETTUCE:
+        return new LettuceClusterClient(seedUri);
+      case BenchClients.JEDIS:
+        return JedisBenchClient.cluster(host, port);
+      case BenchClients.REDISSON:
+        return RedissonBenchClient.cluster(seedUri);
+      case BenchClients.VERTX:
         return new VertxHeldClusterClient(seedUri);
       default:
         throw new IllegalArgumentException("unknown cluster client " + name);
     }
   }
 
-  private static ClusterBenchClient createFastpath(String seedUri) {
-    return createFastpath(seedUri, null);
-  }
-
-  /** Fastpath, with a {@code --metrics} mode's command listener unless {@code metricsMode} is null. */
+  /** Fastpath with a {@code --metrics} mode's command listener. */
   private static ClusterBenchClient createFastpath(String seedUri, String metricsMode) {
-    if (metricsMode != null) {
-      return loadFastpath(FASTPATH_ADAPTER, ClusterBenchClient.class, new Class<?>[] {String.class, String.class},
-          seedUri, metricsMode);
-    }
-    return loadFastpath(FASTPATH_ADAPTER, ClusterBenchClient.class, new Class<?>[] {String.class}, seedUri);
+    return loadFastpath(FASTPATH_ADAPTER, ClusterBenchClient.class, new Class<?>[] {String.class, String.class},
+        seedUri, metricsMode);
   }
 
   /** Constructs the Fastpath adapter {@code className} by name, so the peers run on a build without Fastpath. */

@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks.cluster;
 
+import io.fastpath.benchmarks.ClusterBulkClient;
 import io.fastpath.benchmarks.BenchClients;
 import java.util.List;
 
@@ -9,7 +10,6 @@ import java.util.List;
  */
 public final class ClusterBulkClients {
 
-  private static final String FASTPATH_ADAPTER = "io.fastpath.benchmarks.cluster.FastpathClusterBulkClient";
   /** The libraries this scenario has an adapter for, in {@code --clients} names. */
   private static final List<String> SUPPORTED = List.of(
       BenchClients.FASTPATH, BenchClients.LETTUCE, BenchClients.JEDIS, BenchClients.REDISSON, BenchClients.VERTX);
@@ -21,22 +21,11 @@ public final class ClusterBulkClients {
     return clients.stream().filter(SUPPORTED::contains).toList();
   }
 
+  /** The library's cluster adapter, the same the GET scenarios use ({@link ClusterBenchClients#createLibrary}). */
   static ClusterBulkClient create(String name, String host, int port) {
-    String seedUri = "redis://" + host + ":" + port;
-    switch (name) {
-      case BenchClients.FASTPATH:
-        return ClusterBenchClients.loadFastpath(FASTPATH_ADAPTER, ClusterBulkClient.class,
-            new Class<?>[] {String.class}, seedUri);
-      case BenchClients.LETTUCE:
-        return new LettuceClusterBulkClient(seedUri);
-      case BenchClients.JEDIS:
-        return new JedisClusterBulkClient(host, port);
-      case BenchClients.REDISSON:
-        return new RedissonClusterBulkClient(seedUri);
-      case BenchClients.VERTX:
-        return new VertxClusterBulkClient(seedUri);
-      default:
-        throw new IllegalArgumentException("no cluster bulk client " + name);
+    if (!SUPPORTED.contains(name)) {
+      throw new IllegalArgumentException("no cluster bulk client " + name);
     }
+    return ClusterBenchClients.createLibrary(name, host, port);
   }
 }

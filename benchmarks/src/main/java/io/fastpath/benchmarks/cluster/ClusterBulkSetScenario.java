@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks.cluster;
 
+import io.fastpath.benchmarks.ClusterBulkClient;
 import io.fastpath.benchmarks.BenchClients;
 import io.fastpath.benchmarks.BenchContext;
 import io.fastpath.benchmarks.BulkSets;

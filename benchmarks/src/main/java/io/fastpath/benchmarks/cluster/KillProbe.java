@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks.cluster;
 
+import io.fastpath.benchmarks.ClusterBenchClient;
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisServer;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks.cluster;
 
+import io.fastpath.benchmarks.ClusterBenchClient;
 import io.fastpath.benchmarks.BenchContext;
 import io.fastpath.benchmarks.CallerLoop;
 import io.fastpath.benchmarks.Format;

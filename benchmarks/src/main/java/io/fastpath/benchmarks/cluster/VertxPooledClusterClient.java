@@ -1,11 +1,11 @@
 package io.fastpath.benchmarks.cluster;
 
+import io.fastpath.benchmarks.ClusterBenchClient;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.RedisAPI;
 import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisOptions;
-import io.vertx.redis.client.Response;
 
 /**
  * Vert.x's documented cluster pattern: {@code RedisAPI.api(Redis.createClient(vertx, options))}
@@ -39,16 +39,11 @@ public final class VertxPooledClusterClient implements ClusterBenchClient {
 
   @Override
   public String get(String key) {
-    Response reply = VertxReplies.await(api.get(key));
-    return reply == null ? null : reply.toString();
+    return VertxReplies.text(api.get(key));
   }
 
   @Override
   public void close() {
-    try {
-      VertxReplies.await(client.close());
-    } finally {
-      VertxReplies.await(vertx.close());
-    }
+    VertxReplies.closeAll(vertx, client::close);
   }
 }

@@ -1,10 +1,13 @@
 package io.fastpath.benchmarks.cluster;
 
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Response;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Waits for a Vert.x future from a blocking caller, for at most {@value #TIMEOUT_SECONDS} s.
@@ -29,6 +32,24 @@ final class VertxReplies {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while waiting for Vert.x", e);
+    }
+  }
+
+  /** A GET's reply as text: null for a missing key. */
+  static String text(Future<Response> reply) {
+    Response response = await(reply);
+    return response == null ? null : response.toString();
+  }
+
+  /** Closes each of {@code closes} in order, awaiting each, then Vert.x itself even when one of them failed. */
+  @SafeVarargs
+  static void closeAll(Vertx vertx, Supplier<Future<Void>>... closes) {
+    try {
+      for (Supplier<Future<Void>> close : closes) {
+        await(close.get());
+      }
+    } finally {
+      await(vertx.close());
     }
   }
 }

@@ -1,4 +1,4 @@
-package io.fastpath.benchmarks.soak;
+package io.fastpath.soak;
 
 import io.fastpath.CacheOptions;
 import io.fastpath.CacheStats;

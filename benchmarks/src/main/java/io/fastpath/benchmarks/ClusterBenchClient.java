@@ -1,4 +1,4 @@
-package io.fastpath.benchmarks.cluster;
+package io.fastpath.benchmarks;
 
 /**
  * The one operation the cluster scenario needs, a blocking GET, implemented once per client library

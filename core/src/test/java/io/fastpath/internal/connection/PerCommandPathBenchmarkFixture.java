@@ -9,38 +9,14 @@ import io.fastpath.internal.protocol.RespLimits;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 18 item 1: the client's own work per command, without a socket, a server or another thread, for GET and
- * SET of a 100-byte value. {@code buildAndEncode*}: the caller's half (the typed builder's CommandSpec, then the
- * drain's encoding into its array, {@link CommandWriter}'s way). {@code decodeMatchComplete*}: the event loop's half
- * for a blocking caller (decode one reply, match it to the FIFO's head, convert, complete the future:
- * {@link ConnectionHandler} through {@link ReplyFifo} and {@link Completions}). It sits in the connection's package
- * because those classes are package-private. Run with {@code -prof gc} for bytes allocated per command:
- *
- * <pre>
- * ./mvnw -q -DskipTests package dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
- * java -cp "benchmarks/target/classes:$(cat benchmarks/target/bench.classpath)" org.openjdk.jmh.Main \
- *     PerCommandPathBenchmark -prof gc
- * </pre>
+ * The two ends of the per-command path for {@code io.fastpath.microbenchmarks.PerCommandPathBenchmark}, which
+ * describes what each step prices. It sits in core's test tree and in the connection's package because
+ * {@link CommandWriter}, {@link ReplyFifo} and {@link Completions} are package-private; core's test jar carries only
+ * the {@code *BenchmarkFixture} classes. Not thread-safe: one per benchmark thread.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class PerCommandPathBenchmark {
+public final class PerCommandPathBenchmarkFixture {
     private static final String KEY = "user:000042";
     private static final String VALUE = "v".repeat(100);
     private static final long FAR_DEADLINE = Long.MAX_VALUE / 2;
@@ -62,24 +38,24 @@ public class PerCommandPathBenchmark {
         return Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(reply.getBytes(StandardCharsets.UTF_8)));
     }
 
-    @Benchmark
+    /** The caller's half for a GET: the typed builder's CommandSpec, encoded as the drain encodes it. */
     public int buildAndEncodeGet() {
         CommandSpec<?> spec = (CommandSpec<?>) CommandBuilder.UTF8.get(KEY);
         return RespEncoder.writeCommand(encoded, 0, spec.args());
     }
 
-    @Benchmark
+    /** The caller's half for a SET of a 100-byte value. */
     public int buildAndEncodeSet() {
         CommandSpec<?> spec = (CommandSpec<?>) CommandBuilder.UTF8.set(KEY, VALUE);
         return RespEncoder.writeCommand(encoded, 0, spec.args());
     }
 
-    @Benchmark
+    /** The event loop's half for a blocking caller's GET: decode, match, convert, complete. */
     public String decodeMatchCompleteGet() {
         return answer(new CommandFuture<>(getSpec, true, FAR_DEADLINE), getReply);
     }
 
-    @Benchmark
+    /** The event loop's half for a blocking caller's SET. */
     public Boolean decodeMatchCompleteSet() {
         return answer(new CommandFuture<>(setSpec, true, FAR_DEADLINE), setReply);
     }

@@ -1,4 +1,4 @@
-package io.fastpath.benchmarks.soak;
+package io.fastpath.soak;
 
 import io.fastpath.RedisBackpressureException;
 import io.fastpath.RedisClient;

@@ -1,6 +1,4 @@
-package io.fastpath.benchmarks.cluster;
-
-import io.fastpath.benchmarks.BulkSetClient;
+package io.fastpath.benchmarks;
 
 /**
  * What the cluster bulk scenario (l) needs of a client, implemented once per library with that

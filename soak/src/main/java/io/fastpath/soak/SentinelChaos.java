@@ -1,4 +1,4 @@
-package io.fastpath.benchmarks.soak;
+package io.fastpath.soak;
 
 import io.fastpath.testkit.SentinelDeployment;
 import io.fastpath.testkit.RedisServer;

@@ -1,4 +1,4 @@
-package io.fastpath.benchmarks.soak;
+package io.fastpath.soak;
 
 import java.time.Duration;
 import java.util.List;
