@@ -21,8 +21,8 @@ import java.util.List;
 
 /**
  * Turns a client's {@link ClientSettings} into a running engine: threads, cache, observer, connection settings, then a
- * standalone, cluster or Sentinel {@link ClientCore}. What {@code RedisClientBuilder.build()} did itself before;
- * the builder now validates and hands its settings here, so no internal class needs the public builder.
+ * standalone, cluster or Sentinel {@link ClientCore}. {@code RedisClientBuilder.build()} validates the options and
+ * hands them here as one record, so no internal class needs the public builder.
  *
  * <p>Thread ownership: stateless; runs on the thread that builds the client.
  */
