@@ -1,23 +1,14 @@
 package io.fastpath;
 
-import io.fastpath.internal.cache.ClientSideCache;
-import io.fastpath.internal.client.ClientCore;
-import io.fastpath.internal.client.ClientObservation;
-import io.fastpath.internal.client.ClientResources;
+import io.fastpath.internal.assembly.ClientAssembly;
+import io.fastpath.internal.client.ClientSettings;
 import io.fastpath.internal.client.CommandTimeout;
-import io.fastpath.internal.client.LoneCallerSpin;
 import io.fastpath.internal.cluster.ClusterOptions;
-import io.fastpath.internal.connection.CommandObserver;
 import io.fastpath.internal.connection.ConnectionSettings;
-import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
-import io.fastpath.internal.connection.EventDispatcher;
 import io.fastpath.internal.connection.ReconnectBackoff;
-import io.fastpath.internal.connection.TlsContext;
 import io.fastpath.internal.hosted.HostedClients;
 import io.fastpath.internal.protocol.RespLimits;
-import io.fastpath.internal.sentinel.SentinelBootstrap;
-import io.fastpath.internal.sentinel.SentinelConfig;
 import io.netty.channel.EventLoopGroup;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +28,7 @@ public final class RedisClientBuilder {
      * ({@link RedisCommands#withTimeout}): a day. Longer is refused as a mistake; a blocking command given a block
      * time of 0 waits without any deadline.
      */
-    public static final Duration MAX_COMMAND_TIMEOUT = Duration.ofDays(1);
+    public static final Duration MAX_COMMAND_TIMEOUT = CommandTimeout.MAX;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final int DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION = 32_768;
     /** {@link #maxArgumentBytes}'s default: 512 MB, the server's default {@code proto-max-bulk-len}. */
@@ -45,14 +36,13 @@ public final class RedisClientBuilder {
     public static final int DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED = 8_192;
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(5);
     /** The response timeout is never shorter than this, nor than the command timeout (a slow command is not a hung server). */
-    public static final Duration MIN_DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration MIN_DEFAULT_RESPONSE_TIMEOUT = ClientSettings.MIN_DEFAULT_RESPONSE_TIMEOUT;
     public static final int DEFAULT_BLOCKING_CONNECTIONS_PER_NODE = 8;
     /** See {@link #loneCallerSpin(Duration)}: above a local round trip here (about 25 µs), far below a park-free remote one. */
     public static final Duration DEFAULT_LONE_CALLER_SPIN = Duration.ofNanos(50_000);
     public static final int DEFAULT_WATCH_CONNECTIONS_PER_NODE = 4;
     /** Messages waiting for one subscription's listener at most, by default. */
     public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = ConnectionSettings.DEFAULT_PUB_SUB_QUEUE_BOUND;
-    static final String LIBRARY_VERSION = "0.1.0";
 
     private String host = "127.0.0.1";
     private int port = RedisUri.DEFAULT_PORT;
@@ -551,11 +541,18 @@ public final class RedisClientBuilder {
     }
 
     static {
-        HostedClients.install((builder, loops) -> builder.build(loops)); // fastpath-vertx's way in (not public API)
+        // fastpath-vertx's way in (not public API): internal.hosted cannot name this class without an import cycle
+        HostedClients.install((builder, loops) -> ((RedisClientBuilder) builder).build(loops));
     }
 
     /** {@link #build()}; with {@code hostLoops} not null, on those event loops instead of threads of the client's own. */
     private RedisClient build(EventLoopGroup hostLoops) {
+        ClientAssembly.Assembled assembled = ClientAssembly.assemble(settings(), hostLoops);
+        return new RedisClient(assembled.core(), assembled.description());
+    }
+
+    /** The options as one value, after the checks that span several of them; the engine sees nothing else. */
+    ClientSettings settings() {
         if (sentinel != null && (lazyConnect || !extraSeeds.isEmpty())) {
             throw new RedisArgumentException("a Sentinel client finds its primary through the Sentinels: "
                     + (lazyConnect ? "lazyConnect()" : "seeds(...)") + " does not apply to it");
@@ -565,109 +562,26 @@ public final class RedisClientBuilder {
                     + (extraSeeds.size() + 1) + " addresses: a cluster client needs its topology before it can route, "
                     + "so build it without lazyConnect()");
         }
-        Credentials credentials = new Credentials(username, password);
-        TlsContext tlsContext = tls == null ? null : TlsContext.create(tls); // bad material fails here, before any thread starts
-        LoneCallerSpin callerSpin = new LoneCallerSpin(loneCallerSpin.toNanos());
-        ClientResources resources = hostLoops == null ? new ClientResources(ioThreads, completionExecutor, directCompletion, callerSpin)
-                : ClientResources.hostedOn(hostLoops, completionExecutor, directCompletion, callerSpin);
-        ClientSideCache cache = cacheOptions == null ? null : new ClientSideCache(cacheOptions, resources.completionExecutor());
-        ClientObservation observed = new ClientObservation(host, port, database, clientName, cache);
-        CommandObserver observer = CommandObserver.of(commandListener, slowCommandThreshold, observed);
-        if (observer != null) {
-            observer.clientStarted(); // before any connection opens, so a listener can set itself up for this client
-            if (cache != null) {
-                cache.commandObserver(observer);
-            }
-        }
-        ConnectionSettings settings = ConnectionSettings.builder()
-                .credentials(() -> credentials)
-                .database(database)
-                .clientName(clientName)
-                .connectTimeout(connectTimeout)
-                .limits(limits)
-                .maxInFlight(maxInFlightPerConnection)
-                .maxArgumentBytes(maxArgumentBytes)
-                .maxQueuedWhileDisconnected(maxQueuedWhileDisconnected)
-                .completionExecutor(resources.completionExecutor())
-                .backoff(backoff)
-                .library("fastpath", LIBRARY_VERSION)
-                .credentialsProvider(credentialsProvider)
-                .events(eventListener == null ? EventDispatcher.NONE : new EventDispatcher(eventListener, resources.completionExecutor()))
-                .retryReads(retryReads)
-                .pingInterval(pingInterval)
-                .responseTimeout(responseTimeout != null ? responseTimeout
-                        : commandTimeout.compareTo(MIN_DEFAULT_RESPONSE_TIMEOUT) > 0 ? commandTimeout : MIN_DEFAULT_RESPONSE_TIMEOUT)
-                .blockingConnectionsPerNode(blockingConnectionsPerNode)
-                .watchConnectionsPerNode(watchConnectionsPerNode)
-                .tls(tlsContext)
-                .tracking(cache)
-                .pubSubQueue(pubSubQueueBound, pubSubOverflow)
-                .observer(observer)
-                .routeByCallingLoop(resources.hosted())
-                .build();
-        if (sentinel != null) {
-            ClientCore core;
-            try {
-                core = SentinelBootstrap.connect(sentinelConfig(settings), resources, commandTimeout, congestionDetour);
-            } catch (RuntimeException notConnected) {
-                if (observer != null) {
-                    observer.clientClosed(); // the listener may drop what it set up for this client
-                }
-                throw notConnected;
-            }
-            if (cache != null) {
-                core.attachCache(cache);
-            }
-            return new RedisClient(core, core.describe() + ", " + connectionsPerNode + " connections per node, "
-                    + resources.transportName());
-        }
-        Endpoint endpoint = new Endpoint(host, port);
-        List<Endpoint> seeds = new ArrayList<>();
-        seeds.add(endpoint);
-        seeds.addAll(extraSeeds);
-        ClusterOptions clusterOptions = new ClusterOptions(readPolicy, maxRedirects, topologyRefreshPeriod,
-                redirectsOutsideTopology);
-        ClientCore core;
-        try {
-            core = lazyConnect
-                    ? ClientCore.startLazily(endpoint, settings, resources, connectionsPerNode, commandTimeout, congestionDetour)
-                    : ClientCore.connect(seeds, settings, resources, connectionsPerNode, commandTimeout, clusterOptions,
-                            congestionDetour);
-        } catch (RuntimeException notConnected) {
-            if (observer != null) {
-                observer.clientClosed(); // the listener may drop what it set up for this client
-            }
-            throw notConnected;
-        }
-        observed.cluster(core.isCluster());
-        if (cache != null) {
-            core.attachCache(cache);
-        }
-        String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
-        return new RedisClient(core, topology + ", " + connectionsPerNode + " connections per node, " + resources.transportName());
+        return new ClientSettings(host, port, username, password, credentialsProvider, database, clientName,
+                connectionsPerNode, ioThreads, congestionDetour, loneCallerSpin, commandTimeout, connectTimeout,
+                maxInFlightPerConnection, maxArgumentBytes, maxQueuedWhileDisconnected, blockingConnectionsPerNode,
+                watchConnectionsPerNode, completionExecutor, directCompletion, limits, backoff, extraSeeds, readPolicy,
+                maxRedirects, topologyRefreshPeriod, redirectsOutsideTopology, eventListener, retryReads, pingInterval,
+                responseTimeout, tls, cacheOptions, lazyConnect, pubSubQueueBound, pubSubOverflow, commandListener,
+                slowCommandThreshold, sentinel, sentinelAddresses());
     }
 
-    /** The Sentinel path's settings: the Sentinels get their own credentials and TLS, database 0 and no tracking. */
-    private SentinelConfig sentinelConfig(ConnectionSettings data) {
-        Credentials sentinelCredentials = new Credentials(sentinel.username(), sentinel.password());
-        ConnectionSettings sentinelSettings = data.toBuilder()
-                .credentials(() -> sentinelCredentials)
-                .credentialsProvider(sentinel.credentialsProvider())
-                .database(0)
-                .tls(sentinel.tls() == null ? null : TlsContext.create(sentinel.tls()))
-                .tracking(null)
-                .replicaReads(false)
-                .build();
-        List<Endpoint> sentinels = new ArrayList<>();
+    /** The Sentinels' addresses, parsed here where {@link HostAndPort} lives (SentinelOptions has checked them). */
+    private List<Endpoint> sentinelAddresses() {
+        if (sentinel == null) {
+            return List.of();
+        }
+        List<Endpoint> addresses = new ArrayList<>();
         for (String address : sentinel.sentinels()) {
             HostAndPort parsed = HostAndPort.parse(address, SentinelOptions.DEFAULT_SENTINEL_PORT, "Sentinel address");
-            sentinels.add(new Endpoint(parsed.host(), parsed.port()));
+            addresses.add(new Endpoint(parsed.host(), parsed.port()));
         }
-        return new SentinelConfig(sentinel.primaryName(), List.copyOf(sentinels), sentinelSettings, data, connectionsPerNode,
-                readPolicy, sentinel.holdDuringFailover(), sentinel.maxFailoverHold().toNanos(), sentinel.waitForReplicas(),
-                sentinel.waitForReplicasTimeout() == null ? 0 : sentinel.waitForReplicasTimeout().toMillis(),
-                sentinel.refreshPeriod().toNanos(), commandTimeout.toNanos(),
-                Math.min(commandTimeout.toNanos(), Duration.ofSeconds(5).toNanos()), connectTimeout.toNanos());
+        return addresses;
     }
 
     private static Duration notNegative(String name, Duration duration) {

@@ -81,7 +81,8 @@ public record ConnectionSettings(
 
     /**
      * Settings by name, so a new one is one more method here rather than one more position in every
-     * constructor call. The defaults suit tests; {@code RedisClientBuilder} sets every field from the user's options.
+     * constructor call. The defaults suit tests; a client's settings are derived from its options in one place,
+     * {@code internal.assembly.ClientAssembly.connectionSettings}.
      */
     public static Builder builder() {
         return new Builder();

@@ -1,7 +1,6 @@
 package io.fastpath.internal.hosted;
 
 import io.fastpath.RedisClient;
-import io.fastpath.RedisClientBuilder;
 import io.netty.channel.EventLoopGroup;
 import java.util.Objects;
 
@@ -16,24 +15,31 @@ import java.util.Objects;
  * and leaves the loops running. Blocking calls on a host loop fail as on any I/O thread of the client.
  */
 public final class HostedClients {
-    /** What {@link RedisClientBuilder} does for {@link #build}; it installs itself when its class initializes. */
+    /**
+     * What {@code RedisClientBuilder} does for {@link #build}; it installs itself when its class initializes. The
+     * builder travels as an {@code Object} so that this package never imports the public builder (which imports
+     * it): the seam is typed at its one caller, fastpath-vertx, and cast back in the builder.
+     */
     public interface Builds {
-        RedisClient buildOn(RedisClientBuilder builder, EventLoopGroup loops);
+        RedisClient buildOn(Object builder, EventLoopGroup loops);
     }
 
     private static volatile Builds builds;
 
     private HostedClients() {}
 
-    /** Called once by {@link RedisClientBuilder}'s static initializer. */
+    /** Called once by {@code RedisClientBuilder}'s static initializer. */
     public static void install(Builds implementation) {
         builds = implementation;
     }
 
-    /** {@code builder.build()}, with every connection of the client on {@code loops} (which the caller keeps owning). */
-    public static RedisClient build(RedisClientBuilder builder, EventLoopGroup loops) {
+    /**
+     * {@code builder.build()} for a {@code RedisClientBuilder}, with every connection of the client on {@code loops}
+     * (which the caller keeps owning); the builder's class is initialized, so installed, once an instance exists.
+     */
+    public static RedisClient build(Object builder, EventLoopGroup loops) {
         Objects.requireNonNull(builder, "builder");
         Objects.requireNonNull(loops, "loops");
-        return builds.buildOn(builder, loops); // the builder instance exists, so its class has installed itself
+        return builds.buildOn(builder, loops);
     }
 }

@@ -1,12 +1,18 @@
 package io.fastpath.internal.sentinel;
 
 import io.fastpath.ReadPolicy;
+import io.fastpath.SentinelOptions;
+import io.fastpath.internal.client.ClientSettings;
 import io.fastpath.internal.connection.ConnectionSettings;
+import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.connection.TlsContext;
+import java.time.Duration;
 import java.util.List;
 
 /**
- * Everything the Sentinel path needs, fixed when the client is built.
+ * Everything the Sentinel path needs, fixed when the client is built; derived from the client's settings by
+ * {@link #from}, the one place a Sentinel option is translated.
  *
  * @param primaryName the name the Sentinels monitor the primary under ({@code mymaster})
  * @param sentinels the Sentinel addresses given by the user; more are learned with SENTINEL SENTINELS
@@ -27,4 +33,31 @@ public record SentinelConfig(String primaryName, List<Endpoint> sentinels, Conne
                       ConnectionSettings dataSettings, int connectionsPerNode, ReadPolicy readPolicy,
                       boolean holdDuringFailover, long maxHoldNanos, int acknowledgeReplicas, long acknowledgeTimeoutMillis,
                       long refreshPeriodNanos, long commandTimeoutNanos, long closeGraceNanos, long queryTimeoutNanos) {
+
+    /** The longest a retired primary's written commands wait for their replies, when the command timeout is longer. */
+    private static final long MAX_CLOSE_GRACE_NANOS = Duration.ofSeconds(5).toNanos();
+
+    /**
+     * The Sentinel path's settings for a client whose {@code settings.sentinel()} is set: the Sentinels get their own
+     * credentials and TLS, database 0 and no tracking; {@code data} serves the primary and replicas.
+     */
+    public static SentinelConfig from(ClientSettings settings, ConnectionSettings data) {
+        SentinelOptions sentinel = settings.sentinel();
+        Credentials sentinelCredentials = new Credentials(sentinel.username(), sentinel.password());
+        ConnectionSettings sentinelSettings = data.toBuilder()
+                .credentials(() -> sentinelCredentials)
+                .credentialsProvider(sentinel.credentialsProvider())
+                .database(0)
+                .tls(sentinel.tls() == null ? null : TlsContext.create(sentinel.tls()))
+                .tracking(null)
+                .replicaReads(false)
+                .build();
+        long commandTimeoutNanos = settings.commandTimeout().toNanos();
+        return new SentinelConfig(sentinel.primaryName(), settings.sentinelAddresses(), sentinelSettings, data,
+                settings.connectionsPerNode(), settings.readPolicy(), sentinel.holdDuringFailover(),
+                sentinel.maxFailoverHold().toNanos(), sentinel.waitForReplicas(),
+                sentinel.waitForReplicasTimeout() == null ? 0 : sentinel.waitForReplicasTimeout().toMillis(),
+                sentinel.refreshPeriod().toNanos(), commandTimeoutNanos,
+                Math.min(commandTimeoutNanos, MAX_CLOSE_GRACE_NANOS), settings.connectTimeout().toNanos());
+    }
 }
