@@ -67,13 +67,6 @@ class ClusterCrossSlotSetCommandsIT {
     }
 
     @Test
-    void sInterCardAcrossSlotsCountsTheIntersection() {
-        Long acrossSlots = template.execute(connection -> connection.setCommands().sInterCard(bytes("a"), bytes("b")), true);
-        Long oneSlot = template.execute(connection -> connection.setCommands().sInterCard(bytes("{same}a"), bytes("{same}b")), true);
-        assertThat(acrossSlots).isEqualTo(oneSlot).isEqualTo(2L);
-    }
-
-    @Test
     void theStoreFormsAcrossSlotsWriteTheSameMembersAndCount() {
         assertThat(sets.intersectAndStore(List.of("a", "b"), "inter"))
                 .isEqualTo(sets.intersectAndStore(List.of("{same}a", "{same}b"), "{same}inter")).isEqualTo(2L);
@@ -96,9 +89,5 @@ class ClusterCrossSlotSetCommandsIT {
 
     private static int slotOf(String key) {
         return CLUSTER.cluster().keySlot(key);
-    }
-
-    private static byte[] bytes(String text) {
-        return text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 }
