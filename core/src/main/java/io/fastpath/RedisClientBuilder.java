@@ -17,10 +17,10 @@ import java.util.concurrent.Executor;
 
 /**
  * Settings for a {@link RedisClient}. Every setting has a default chosen for a shared, latency-critical
- * client; see the README's configuration table for the reasons.
+ * client; see docs/configuration.md for each default and its reason.
  */
 public final class RedisClientBuilder {
-    /** Default connections per server; chosen by the benchmark module's concurrent-GET scenario (README). */
+    /** Default connections per server; chosen by the benchmark module's concurrent-GET scenario (docs/performance.md). */
     public static final int DEFAULT_CONNECTIONS_PER_NODE = 4;
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(5);
     /**
@@ -153,7 +153,7 @@ public final class RedisClientBuilder {
     /**
      * Find the primary through Redis Sentinel instead of a fixed address: the client asks the Sentinels,
      * verifies the answer with {@code ROLE}, follows their events and moves its commands to the new primary
-     * after a failover (README "Sentinel"). Replaces {@link #host}/{@link #uri} addresses; credentials, TLS,
+     * after a failover (docs/topologies.md, "Sentinel"). Replaces {@link #host}/{@link #uri} addresses; credentials, TLS,
      * database and {@link #readPolicy} given here apply to the data nodes, {@code options} holds the
      * Sentinels' own credentials and TLS and the failover behaviour.
      */
@@ -208,7 +208,7 @@ public final class RedisClientBuilder {
     /**
      * Turns on the client-side cache, e.g. {@code clientSideCache(CacheOptions.maxBytes(64 << 20))}: reads
      * of tracked keys are answered from memory until the server says they changed. Needs RESP3 (Redis 6.2+,
-     * Valkey); off by default. See the README's "Client-side cache" section.
+     * Valkey); off by default. See docs/client-side-cache.md.
      */
     public RedisClientBuilder clientSideCache(CacheOptions options) {
         if (options == null) {

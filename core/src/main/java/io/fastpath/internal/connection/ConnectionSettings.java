@@ -66,7 +66,7 @@ public record ConnectionSettings(
     /** The server's default {@code proto-max-bulk-len}: 512 MB. */
     public static final long DEFAULT_MAX_ARGUMENT_BYTES = 512L * 1024 * 1024;
 
-    /** Messages one subscription's delivery queue holds by default (README "Pub/sub"). */
+    /** Messages one subscription's delivery queue holds by default (docs/pubsub.md). */
     public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = 10_000;
 
     /** The same settings with READONLY in the handshake on or off. */
