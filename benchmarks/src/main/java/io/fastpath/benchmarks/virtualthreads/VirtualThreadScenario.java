@@ -63,6 +63,7 @@ public final class VirtualThreadScenario implements Scenario {
       context.note("scenario v skipped: " + VirtualThreads.unavailableReason());
       return rows;
     }
+    startJdkThreads();
     for (int threads : threadCounts) {
       for (String name : clients) {
         if (name.equals(BenchClients.RUEIDIS)) {
@@ -78,6 +79,31 @@ public final class VirtualThreadScenario implements Scenario {
       }
     }
     return rows;
+  }
+
+  /**
+   * Starts the JDK's own threads behind virtual threads (the scheduler's carriers, its timer, the unblocker of
+   * monitor waits) and behind a JFR recording before the first client, so the check after each client that its
+   * threads stopped does not blame it for them.
+   */
+  private static void startJdkThreads() {
+    PinnedEvents.start().stop();
+    Object monitor = new Object();
+    Thread thread = VirtualThreads.factory("bench-virtual-start-").newThread(() -> {
+      synchronized (monitor) {
+        try {
+          monitor.wait(1); // a timed wait: starts the timer and the unblocker
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    });
+    thread.start();
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private Row measure(BenchContext context, BenchClient client, int threads) {
