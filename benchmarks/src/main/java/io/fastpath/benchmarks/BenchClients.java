@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks;
 
+import io.fastpath.benchmarks.clients.GlideBenchClient;
 import io.fastpath.benchmarks.clients.JedisBenchClient;
 import io.fastpath.benchmarks.clients.LettuceBenchClient;
 import io.fastpath.benchmarks.clients.RedissonBenchClient;
@@ -23,6 +24,8 @@ public final class BenchClients {
   public static final String JEDIS_TUNED = "jedis-pool64";
   public static final String REDISSON = "redisson";
   public static final String VERTX = "vertx";
+  /** Valkey GLIDE (a Rust core under a Java API, through JNI). */
+  public static final String GLIDE = "glide";
   /** Fastpath with the congestion detour off, to measure what the detour buys (scenario d) and costs (c). */
   public static final String FASTPATH_NO_DETOUR = "fastpath-nodetour";
   /** Scenario g only: Fastpath's cache without its invalidation-delay bound (see CachedReaders). */
@@ -32,7 +35,7 @@ public final class BenchClients {
   /** rueidis, the Go client, as an external process ({@link RueidisProcess}); scenarios c and f1, named explicitly. */
   public static final String RUEIDIS = "rueidis";
 
-  public static final List<String> ALL = List.of(FASTPATH, LETTUCE, JEDIS, REDISSON, VERTX);
+  public static final List<String> ALL = List.of(FASTPATH, LETTUCE, JEDIS, REDISSON, VERTX, GLIDE);
 
   /** {@code --metrics} modes: off (the plain client), Fastpath's and Lettuce's Micrometer support, Fastpath's OpenTelemetry. */
   public static final String METRICS_OFF = "off";
@@ -143,6 +146,8 @@ public final class BenchClients {
         return new RedissonBenchClient(server.uri());
       case VERTX:
         return new VertxBenchClient(server.uri());
+      case GLIDE:
+        return GlideBenchClient.standalone("127.0.0.1", server.port());
       case RUEIDIS:
         throw new IllegalArgumentException("rueidis (Go, an external process) is measured in scenarios c and f only");
       default:

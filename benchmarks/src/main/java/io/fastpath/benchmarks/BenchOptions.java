@@ -27,6 +27,8 @@ public final class BenchOptions {
    * each caller's round trip counts more than the batching of many.
    */
   public int callers = 64;
+  /** Virtual-thread caller counts of scenario v, one table row per client and count. */
+  public List<Integer> virtualThreads = List.of(100, 1_000, 10_000);
   /** Fastpath connection counts to run as separate rows in a, c, d and k; empty runs its default once. */
   public List<Integer> fastpathConnections = List.of();
   /** Cluster sizes (primaries) for scenario f, each its own table within the one run. */
@@ -52,7 +54,7 @@ public final class BenchOptions {
   public static BenchOptions parse(String[] arguments) {
     List<String[]> pairs = new ArrayList<>();
     for (String name : List.of("scenarios", "clients", "duration", "warmup", "count", "repeat", "fastpath-connections",
-        "callers", "cluster-nodes", "cluster-rate", "metrics",
+        "callers", "virtual-threads", "cluster-nodes", "cluster-rate", "metrics",
         "redis-server", "redis-benchmark", "results")) {
       String value = System.getProperty("bench." + name);
       if (value != null) {
@@ -122,6 +124,9 @@ public final class BenchOptions {
           throw new IllegalArgumentException("--callers must be at least 1, got " + value + "\n" + usage());
         }
         break;
+      case "virtual-threads":
+        virtualThreads = numbers(value.replace("_", ""));
+        break;
       case "fastpath-connections":
         fastpathConnections = numbers(value);
         break;
@@ -183,12 +188,12 @@ public final class BenchOptions {
 
   public static String usage() {
     return String.join("\n",
-        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g,h,i,j,k,l,s] [--clients " + String.join(",", BenchClients.ALL) + "]",
+        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g,h,i,j,k,l,s,v] [--clients " + String.join(",", BenchClients.ALL) + "]",
         "                     (also: jedis-pool64, fastpath-nodetour: Fastpath with congestionDetour(false),",
         "                      fastpath-unbounded: scenario g, Fastpath's cache without maxInvalidationDelay,",
         "                      fastpath-uncached: scenario g, Fastpath with no cache: what a miss costs against)",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
-        "                     [--fastpath-connections 1,2,4,8] [--callers 64] [--cluster-nodes 6,12] [--cluster-rate 25000]",
+        "                     [--fastpath-connections 1,2,4,8] [--callers 64] [--virtual-threads 100,1000,10000] [--cluster-nodes 6,12] [--cluster-rate 25000]",
         "                     [--metrics off,micrometer,otel]  (c and f: one row per mode, Lettuce with Micrometer too)",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
         "  a sequential SET/GET, b bulk SETs (async window and bulk mode), c 64 callers GET,",
@@ -199,6 +204,8 @@ public final class BenchOptions {
         "  h a cluster primary killed under load (not in the default list; -Dbench.fullCoverage=true for the server default)",
         "  s a Sentinel-watched primary killed and gracefully failed over under 32 callers (not in the default list;",
         "    --clients fastpath,lettuce,jedis gives six rows; --repeat 10 for ten graceful failovers per row)",
+        "  v virtual-thread callers, 90% GET / 10% SET, pinned and starved threads counted (not in the default list;",
+        "    needs JDK 21 or newer at run time: BENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java scripts/bench ...)",
         "  every option can also be given as -Dbench.NAME=VALUE (-Dbench.quick=true)");
   }
 
@@ -210,6 +217,8 @@ public final class BenchOptions {
         + " count=" + bulkCount
         + " repeat=" + repeat
         + (callers == 64 ? "" : " callers=" + callers)
+        + (scenarios.contains("v") ? " virtual-threads=" + virtualThreads.stream().map(String::valueOf)
+            .collect(Collectors.joining(",")) : "")
         + (fastpathConnections.isEmpty() ? "" : " fastpath-connections=" + fastpathConnections.stream()
             .map(String::valueOf).collect(Collectors.joining(",")))
         + (scenarios.contains("f") || scenarios.contains("l") ? " cluster-nodes=" + clusterNodes.stream().map(String::valueOf)

@@ -13,6 +13,7 @@ import io.fastpath.benchmarks.scenarios.LargeValueScenario;
 import io.fastpath.benchmarks.scenarios.RedisBenchmarkBaseline;
 import io.fastpath.benchmarks.scenarios.SequentialScenario;
 import io.fastpath.benchmarks.sentinel.SentinelFailoverScenario;
+import io.fastpath.benchmarks.virtualthreads.VirtualThreadScenario;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +92,7 @@ public final class BenchmarkMain {
     scenarios.add(new io.fastpath.benchmarks.spring.SpringTemplateScenario()); // k: only with --scenarios k
     scenarios.add(new SentinelFailoverScenario()); // s: only with --scenarios s
     options.clusterNodes.forEach(primaries -> scenarios.add(new ClusterBulkSetScenario(primaries))); // l: only with --scenarios l
+    scenarios.add(new VirtualThreadScenario(options.virtualThreads)); // v: only with --scenarios v (JDK 21+)
     return scenarios;
   }
 

@@ -40,7 +40,8 @@ public final class Medians {
     return medians;
   }
 
-  static double median(double[] values) {
+  /** The median of the values that are not NaN, or NaN when none is. */
+  public static double median(double[] values) {
     double[] known = Arrays.stream(values).filter(v -> !Double.isNaN(v)).sorted().toArray();
     if (known.length == 0) {
       return Double.NaN;

@@ -3,6 +3,7 @@ package io.fastpath.benchmarks.cluster;
 import io.fastpath.benchmarks.ClusterBenchClient;
 import io.fastpath.benchmarks.ClusterClient;
 import io.fastpath.benchmarks.BenchClients;
+import io.fastpath.benchmarks.clients.GlideBenchClient;
 import io.fastpath.benchmarks.clients.JedisBenchClient;
 import io.fastpath.benchmarks.clients.RedissonBenchClient;
 import java.lang.reflect.InvocationTargetException;
@@ -79,6 +80,8 @@ public final class ClusterBenchClients {
         return RedissonBenchClient.cluster(seedUri);
       case BenchClients.VERTX:
         return new VertxHeldClusterClient(seedUri);
+      case BenchClients.GLIDE:
+        return GlideBenchClient.cluster(host, port);
       default:
         throw new IllegalArgumentException("unknown cluster client " + name);
     }

@@ -12,7 +12,8 @@ public final class ClusterBulkClients {
 
   /** The libraries this scenario has an adapter for, in {@code --clients} names. */
   private static final List<String> SUPPORTED = List.of(
-      BenchClients.FASTPATH, BenchClients.LETTUCE, BenchClients.JEDIS, BenchClients.REDISSON, BenchClients.VERTX);
+      BenchClients.FASTPATH, BenchClients.LETTUCE, BenchClients.JEDIS, BenchClients.REDISSON, BenchClients.VERTX,
+      BenchClients.GLIDE);
 
   private ClusterBulkClients() {}
 
