@@ -1,6 +1,7 @@
 package io.fastpath.benchmarks.callerio;
 
 import io.fastpath.Reply;
+import io.fastpath.benchmarks.CallerLoop;
 import io.fastpath.internal.protocol.RespEncoder;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
@@ -270,7 +271,7 @@ public final class CallerDrivenConnection implements AutoCloseable {
     closed = true;
     loop.wakeup();
     LockSupport.unpark(backgroundDriver);
-    joinUninterruptibly(backgroundDriver);
+    CallerLoop.joinUninterruptibly(backgroundDriver);
     Thread me = Thread.currentThread();
     while (!driver.compareAndSet(null, me)) {
       loop.wakeup();
@@ -282,20 +283,6 @@ public final class CallerDrivenConnection implements AutoCloseable {
     long deadline = System.nanoTime() + CONNECT_TIMEOUT_NANOS;
     while (!loop.isTerminated() && System.nanoTime() < deadline) {
       loop.run(CONNECT_POLL_NANOS);
-    }
-  }
-
-  private static void joinUninterruptibly(Thread thread) {
-    boolean interrupted = false;
-    while (thread.isAlive()) {
-      try {
-        thread.join();
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
     }
   }
 }
