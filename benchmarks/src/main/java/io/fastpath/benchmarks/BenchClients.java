@@ -34,6 +34,8 @@ public final class BenchClients {
   public static final String CALLER_IO = "callerio";
   /** The prototype with followers waking the driving caller to write their command at once. */
   public static final String CALLER_IO_WAKING = "callerio-waking";
+  /** The prototype on 4 connections, a caller driving the first free loop: at up to 4 callers nobody follows. */
+  public static final String CALLER_IO_POOL = "callerio-pool";
   /** rueidis, the Go client, as an external process ({@link RueidisProcess}); scenarios c and f1, named explicitly. */
   public static final String RUEIDIS = "rueidis";
 
@@ -142,6 +144,8 @@ public final class BenchClients {
         return new LettuceBenchClient(server.uri());
       case CALLER_IO:
         return new CallerIoBenchClient("127.0.0.1", server.port(), false);
+      case CALLER_IO_POOL:
+        return new CallerIoBenchClient("127.0.0.1", server.port(), false, 4);
       case CALLER_IO_WAKING:
         return new CallerIoBenchClient("127.0.0.1", server.port(), true);
       case JEDIS:

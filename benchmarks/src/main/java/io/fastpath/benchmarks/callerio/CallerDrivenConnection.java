@@ -252,6 +252,11 @@ public final class CallerDrivenConnection implements AutoCloseable {
     return outbox.isEmpty() && !closed;
   }
 
+  /** Whether no thread drives the loop now (a hint: another caller may take it the next moment). */
+  public boolean isFree() {
+    return driver.get() == null;
+  }
+
   /** For tests: the thread driving the loop now, or null when it is free. */
   Thread driver() {
     return driver.get();

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The caller-driven I/O prototype ({@link CallerDrivenConnection}, one connection) as a benchmark client: blocking
+ * The caller-driven I/O prototype ({@link CallerDrivenConnection}; several for {@code callerio-pool}) as a benchmark client: blocking
  * GET and SET only, so scenarios a and c can measure it beside Fastpath and Jedis.
  */
 public final class CallerIoBenchClient implements BenchClient {
@@ -15,13 +15,35 @@ public final class CallerIoBenchClient implements BenchClient {
   private static final byte[] GET = "GET".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] SET = "SET".getBytes(StandardCharsets.US_ASCII);
 
-  private final CallerDrivenConnection connection;
+  /** One connection, or several when each caller should find a loop free to drive (no follower wake-up). */
+  private final CallerDrivenConnection[] connections;
   private final String label;
 
   public CallerIoBenchClient(String host, int port, boolean wakeDriverOnQueue) {
-    this.connection = CallerDrivenConnection.connect(host, port, wakeDriverOnQueue);
-    this.label = "callerio prototype (" + (connection.usesEpoll() ? "epoll" : "nio")
-        + (wakeDriverOnQueue ? ", follower wakes driver" : "") + ")";
+    this(host, port, wakeDriverOnQueue, 1);
+  }
+
+  public CallerIoBenchClient(String host, int port, boolean wakeDriverOnQueue, int connectionCount) {
+    this.connections = new CallerDrivenConnection[connectionCount];
+    for (int index = 0; index < connectionCount; index++) {
+      connections[index] = CallerDrivenConnection.connect(host, port, wakeDriverOnQueue);
+    }
+    this.label = "callerio prototype (" + (connections[0].usesEpoll() ? "epoll" : "nio")
+        + (wakeDriverOnQueue ? ", follower wakes driver" : "")
+        + (connectionCount > 1 ? ", " + connectionCount + " conns, a free loop first" : "") + ")";
+  }
+
+  /** The first connection no one drives, else the caller's own by thread id (followers then stay spread). */
+  private CallerDrivenConnection connection() {
+    if (connections.length == 1) {
+      return connections[0];
+    }
+    for (CallerDrivenConnection candidate : connections) {
+      if (candidate.isFree()) {
+        return candidate;
+      }
+    }
+    return connections[(int) (Thread.currentThread().getId() % connections.length)];
   }
 
   @Override
@@ -42,7 +64,7 @@ public final class CallerIoBenchClient implements BenchClient {
 
   @Override
   public byte[] get(byte[] key) {
-    Reply reply = connection.execute(GET, key);
+    Reply reply = connection().execute(GET, key);
     if (reply instanceof Reply.BulkStringReply bulk) {
       return bulk.value();
     }
@@ -54,7 +76,7 @@ public final class CallerIoBenchClient implements BenchClient {
 
   @Override
   public void set(byte[] key, byte[] value) {
-    Reply reply = connection.execute(SET, key, value);
+    Reply reply = connection().execute(SET, key, value);
     if (!(reply instanceof Reply.SimpleStringReply)) {
       throw new IllegalStateException("SET replied " + reply);
     }
@@ -87,6 +109,8 @@ public final class CallerIoBenchClient implements BenchClient {
 
   @Override
   public void close() {
-    connection.close();
+    for (CallerDrivenConnection connection : connections) {
+      connection.close();
+    }
   }
 }

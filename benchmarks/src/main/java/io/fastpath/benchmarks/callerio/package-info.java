@@ -21,11 +21,18 @@
  * whose reply comes next (so no wake-up is spent on leadership alone) or frees it, then takes it back if a command
  * was queued meanwhile (no lost wake-up); the loop never waits in epoll while the outbox holds a command.
  *
+ * <p>Measured (benchmarks/RESULTS.md): on one connection 3 of 4 callers are followers, woken by the driver
+ * serially; on a quiet machine that costs half of Jedis's throughput at 4 callers. With a loop per caller
+ * ({@code callerio-pool}: a caller drives the first free connection) nobody follows at light load and the prototype
+ * reaches 0.95x Jedis. So the integration below should take a free connection of the node's pool before following.
+ *
  * <p>Integration, sketched (issue 30 item 2, not done here):
  * <ul>
  *   <li>An {@code IoEventLoop} of our own on Netty's public {@code IoHandler} API (the structure of
  *       {@code ManualIoEventLoop}, about 300 lines, with {@code inEventLoop} answering for the current driver)
  *       instead of reflection, or a Netty change allowing the owner to move.</li>
+ *   <li>A blocking caller drives a free connection of its node's pool when there is one (connections grown on
+ *       demand up to a bound), and follows on the least loaded one only when all are driven.</li>
  *   <li>One driven loop per connection instead of a shared group's loop; idle loops are served by a few shared
  *       background threads waiting on one epoll set that holds each idle loop's epoll descriptor (an epoll fd is
  *       itself pollable), so the thread count stays bounded.</li>
