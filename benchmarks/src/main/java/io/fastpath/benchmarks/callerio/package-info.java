@@ -24,7 +24,7 @@
  * <p>Measured (benchmarks/RESULTS.md): on one connection 3 of 4 callers are followers, woken by the driver
  * serially; on a quiet machine that costs half of Jedis's throughput at 4 callers. With a loop per caller
  * ({@code callerio-pool}: a caller drives the first free connection) nobody follows at light load and the prototype
- * reaches 0.95x Jedis. So the integration below should take a free connection of the node's pool before following.
+ * reaches 0.90-0.95x Jedis. So the integration below should take a free connection of the node's pool before following.
  *
  * <p>Integration, sketched (issue 30 item 2, not done here):
  * <ul>
