@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks;
 
+import io.fastpath.benchmarks.callerio.CallerIoBenchClient;
 import io.fastpath.benchmarks.clients.GlideBenchClient;
 import io.fastpath.benchmarks.clients.JedisBenchClient;
 import io.fastpath.benchmarks.clients.LettuceBenchClient;
@@ -32,6 +33,12 @@ public final class BenchClients {
   public static final String FASTPATH_CACHE_UNBOUNDED = "fastpath-unbounded";
   /** Scenario g: Fastpath with no client-side cache, every GET a round trip (what a cache miss is measured against). */
   public static final String FASTPATH_UNCACHED = "fastpath-uncached";
+  /** Issue 30's prototype: one connection whose event loop its blocking callers drive (package callerio). */
+  public static final String CALLER_IO = "callerio";
+  /** The prototype with followers waking the driving caller to write their command at once. */
+  public static final String CALLER_IO_WAKING = "callerio-waking";
+  /** The prototype on 4 connections, a caller driving the first free loop: at up to 4 callers nobody follows. */
+  public static final String CALLER_IO_POOL = "callerio-pool";
   /** rueidis, the Go client, as an external process ({@link RueidisProcess}); scenarios c and f1, named explicitly. */
   public static final String RUEIDIS = "rueidis";
 
@@ -138,6 +145,12 @@ public final class BenchClients {
         return createFastpathWithoutDetour(server.uri());
       case LETTUCE:
         return new LettuceBenchClient(server.uri());
+      case CALLER_IO:
+        return new CallerIoBenchClient("127.0.0.1", server.port(), false);
+      case CALLER_IO_POOL:
+        return new CallerIoBenchClient("127.0.0.1", server.port(), false, 4);
+      case CALLER_IO_WAKING:
+        return new CallerIoBenchClient("127.0.0.1", server.port(), true);
       case JEDIS:
         return JedisBenchClient.withDefaultPool("127.0.0.1", server.port());
       case JEDIS_TUNED:

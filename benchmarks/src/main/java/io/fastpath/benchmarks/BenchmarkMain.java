@@ -100,7 +100,9 @@ public final class BenchmarkMain {
     for (String name : options.clients) {
       if (!BenchClients.ALL.contains(name) && !name.equals(BenchClients.JEDIS_TUNED)
           && !name.equals(BenchClients.FASTPATH_NO_DETOUR) && !name.equals(BenchClients.FASTPATH_CACHE_UNBOUNDED)
-          && !name.equals(BenchClients.FASTPATH_UNCACHED) && !name.equals(BenchClients.RUEIDIS)) {
+          && !name.equals(BenchClients.FASTPATH_UNCACHED) && !name.equals(BenchClients.RUEIDIS)
+          && !name.equals(BenchClients.CALLER_IO) && !name.equals(BenchClients.CALLER_IO_WAKING)
+          && !name.equals(BenchClients.CALLER_IO_POOL)) {
         System.err.println("unknown client " + name + "\n" + BenchOptions.usage());
         System.exit(2);
       }

@@ -120,7 +120,7 @@ public final class CallerLoop {
     }
   }
 
-  static void joinUninterruptibly(Thread thread) {
+  public static void joinUninterruptibly(Thread thread) {
     boolean interrupted = false;
     while (thread.isAlive()) {
       try {
