@@ -103,7 +103,7 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
     private TransactionGroup transaction;
 
     // Event loop only; read by the caller after completion.
-    /** The number of the channel this command was written on (see Connection#channelGeneration). */
+    /** The number of the channel this command was written on (see ConnectCycle#channelGeneration). */
     int writtenOnChannel = -1;
 
     /** Set when a lost connection sends it again: its failures then say it may have run (any thread reads it). */

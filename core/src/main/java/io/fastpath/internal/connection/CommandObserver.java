@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>The moments it is told of, and where (the hook's call sites, kept few for the hot path's sake):
  * {@link CommandFuture#observeStart} from {@code Connection.send}, {@link CommandFuture#observeWritten} from
- * {@code Connection.encode}, {@link CommandFuture#observeReply} from {@code ConnectionHandler.onReply}, and
+ * {@code CommandWriter.add}, {@link CommandFuture#observeReply} from {@code ConnectionHandler.onReply}, and
  * completion inside {@link CommandFuture}'s own complete methods.
  *
  * <p>Thread-safe: called from callers' threads, I/O threads and the completion executor.

@@ -31,7 +31,7 @@ final class CommandWriter {
     private final ReplyFifo fifo;
     private final CommandQueue queue;
     private final DeadlineTimer deadlines;
-    /** The channel's number (see Connection#channelGeneration): a WATCHed block may only go where WATCH went. */
+    /** The channel's number (see ConnectCycle#channelGeneration): a WATCHed block may only go where WATCH went. */
     private final int channelGeneration;
     private final ChannelFutureListener closeOnWriteFailure;
     /** The bytes gathered since the last write; grows to hold the largest command that fits {@link #MAX_BYTES_PER_WRITE}. */
@@ -140,7 +140,7 @@ final class CommandWriter {
             queue.answered();
             exec.completeExceptionally(new RedisNotSentException(connection.endpoint().toString(),
                     "the connection was re-established after WATCH, so the transaction was not sent",
-                    connection.lastFailure()));
+                    connection.cycle.lastFailure));
             return;
         }
         writeInternalEntry(new CommandFuture<>(TransactionGroup.MULTI, true, exec.deadlineNanos));
