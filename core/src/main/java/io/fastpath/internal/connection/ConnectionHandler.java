@@ -136,7 +136,8 @@ final class ConnectionHandler extends ByteToMessageDecoder {
             if (interceptor != null && reply instanceof Reply.ErrorReply error && interceptor.intercept(command, error, connection)) {
                 return; // redirected or retried: the command is on its way again, this reply was its own
             }
-            ReplyHook hook = command.replyHook();
+            WireGroup group = command.wire;
+            ReplyHook hook = group == null ? null : group.replyHook;
             if (hook != null) {
                 hook.onReply(connection, reply); // before the next reply or push is decoded: wire order
             }
