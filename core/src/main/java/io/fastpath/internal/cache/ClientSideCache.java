@@ -126,23 +126,23 @@ public final class ClientSideCache implements ClientTracking {
     // ---- reads (any thread) ----
 
     /** The result of a read this cache serves, from memory or from one shared fill; null for any other command. */
-    public <T> CompletableFuture<T> read(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
+    public <T> CompletableFuture<T> read(CommandSpec<T> spec, boolean callerWaits, long timeoutNanos) {
         if (CachedReads.isSingleKeyRead(spec) && covered(spec.routingKey())) {
-            return readOne(spec, blocking, timeoutNanos);
+            return readOne(spec, callerWaits, timeoutNanos);
         }
         if (CachedReads.isMget(spec) && allCovered(spec.args())) {
-            return readEachKey(spec, blocking, timeoutNanos);
+            return readEachKey(spec, callerWaits, timeoutNanos);
         }
         return null;
     }
 
     /** A read-only single-key command the caller asked to cache (generic API); refuses anything else before sending. */
-    public <T> CompletableFuture<T> readRequested(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
+    public <T> CompletableFuture<T> readRequested(CommandSpec<T> spec, boolean callerWaits, long timeoutNanos) {
         CachedReads.requireCacheable(spec);
         if (!covered(spec.routingKey())) {
             return null; // BCAST: no invalidation would ever come for this key, so it is read from the server
         }
-        return readOne(spec, blocking, timeoutNanos);
+        return readOne(spec, callerWaits, timeoutNanos);
     }
 
     /**
@@ -192,7 +192,7 @@ public final class ClientSideCache implements ClientTracking {
         return value;
     }
 
-    private <T> CompletableFuture<T> readOne(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
+    private <T> CompletableFuture<T> readOne(CommandSpec<T> spec, boolean callerWaits, long timeoutNanos) {
         CacheKey key = new CacheKey(spec.routingKey());
         long nowNanos = System.nanoTime(); // the session's freshness, and the deadline of a miss
         CachedRead cached = lookup(key, spec.args(), nowNanos);
@@ -208,11 +208,11 @@ public final class ClientSideCache implements ClientTracking {
             }
         }
         misses.increment();
-        return deliver(fill(key, spec.args(), spec.name(), timeoutNanos, nowNanos + timeoutNanos).result, spec.converter(), blocking);
+        return deliver(fill(key, spec.args(), spec.name(), timeoutNanos, nowNanos + timeoutNanos).result, spec.converter(), callerWaits);
     }
 
     /** MGET: one GET entry per key; only the missing keys are read (each through its own shared fill). */
-    private <T> CompletableFuture<T> readEachKey(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
+    private <T> CompletableFuture<T> readEachKey(CommandSpec<T> spec, boolean callerWaits, long timeoutNanos) {
         long nowNanos = System.nanoTime(); // MGET: one clock read for every key's freshness and the fills' deadline
         long deadlineNanos = nowNanos + timeoutNanos;
         byte[][] args = spec.args();
@@ -251,7 +251,7 @@ public final class ClientSideCache implements ClientTracking {
             }
             return new Reply.ArrayReply(Arrays.asList(values));
         });
-        return deliver(all, spec.converter(), blocking);
+        return deliver(all, spec.converter(), callerWaits);
     }
 
     /**
@@ -310,10 +310,10 @@ public final class ClientSideCache implements ClientTracking {
     }
 
     /** The caller's own future: blocking callers complete on the I/O thread, async ones on the completion executor. */
-    private <T> CompletableFuture<T> deliver(CompletableFuture<Reply> source, ReplyConverter<T> converter, boolean blocking) {
+    private <T> CompletableFuture<T> deliver(CompletableFuture<Reply> source, ReplyConverter<T> converter, boolean callerWaits) {
         CompletableFuture<T> result = new CompletableFuture<>();
         source.whenComplete((reply, failure) -> {
-            if (blocking || completionExecutor == null) {
+            if (callerWaits || completionExecutor == null) {
                 complete(result, converter, reply, failure);
                 return;
             }

@@ -229,27 +229,28 @@ public final class ClientCore implements AutoCloseable {
      * The one place a command's deadline is set from its timeout (the client's or its view's): everything after it
      * (the not-sent expiry, replays, redirects and retries, the bounded wait) reads the deadline the command carries.
      * A blocking command's deadline adds its block time. The deadline is taken after the cache, which reads the
-     * clock itself.
+     * clock itself. {@code callerWaits}: a thread waits on the result (the sync API), so it completes on the I/O
+     * thread; it says nothing of the command itself (BLPOP and its kin are found by {@code BlockTime}).
      */
-    private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean blocking, long timeoutNanos) {
+    private <T> CompletableFuture<T> send(CommandSpec<T> spec, boolean callerWaits, long timeoutNanos) {
         long blockNanos = BlockTime.blockNanos(spec.name(), spec.args());
         if (blockNanos != BlockTime.NOT_BLOCKING) {
             if (cache != null) {
                 spec = cache.evictingOwnWrites(spec); // BLPOP, BLMOVE... write too: the caller must read its own writes
             }
-            return blockingDispatch.send(spec, blocking, blockNanos, timeoutNanos); // never on a shared connection
+            return blockingDispatch.send(spec, callerWaits, blockNanos, timeoutNanos); // never on a shared connection
         }
         if (cache != null) {
-            CompletableFuture<T> cached = cache.read(spec, blocking, timeoutNanos);
+            CompletableFuture<T> cached = cache.read(spec, callerWaits, timeoutNanos);
             if (cached != null) {
                 return cached;
             }
             spec = cache.evictingOwnWrites(spec); // a write evicts its keys before its caller sees the reply
         }
-        return sendToServer(spec, blocking, System.nanoTime() + timeoutNanos);
+        return sendToServer(spec, callerWaits, System.nanoTime() + timeoutNanos);
     }
 
-    private <T> CompletableFuture<T> sendToServer(CommandSpec<T> spec, boolean blocking, long deadline) {
+    private <T> CompletableFuture<T> sendToServer(CommandSpec<T> spec, boolean callerWaits, long deadline) {
         // Without the detour nothing reads the count: skip the thread-local lookup and both atomics.
         AtomicInteger inFlight = congestionDetour ? IN_FLIGHT_BY_THREAD.get() : null;
         boolean idle = inFlight != null && inFlight.get() == 0;
@@ -257,9 +258,9 @@ public final class ClientCore implements AutoCloseable {
             inFlight.incrementAndGet();
         }
         if (cluster != null) {
-            return cluster.dispatch(spec, blocking, deadline, inFlight, idle);
+            return cluster.dispatch(spec, callerWaits, deadline, inFlight, idle);
         }
-        return standalone.send(new CommandFuture<>(spec, blocking, deadline, inFlight), idle);
+        return standalone.send(new CommandFuture<>(spec, callerWaits, deadline, inFlight), idle);
     }
 
     /**
@@ -299,13 +300,13 @@ public final class ClientCore implements AutoCloseable {
     }
 
     /** A read-only single-key command served through the client-side cache (generic API, on request). */
-    public <T> CompletableFuture<T> dispatchCached(Command<T> command, boolean blocking) {
+    public <T> CompletableFuture<T> dispatchCached(Command<T> command, boolean callerWaits) {
         CommandSpec<T> spec = spec(command);
         if (cache == null) {
             throw new RedisArgumentException("the client-side cache is off: enable it with RedisClientBuilder.clientSideCache");
         }
-        CompletableFuture<T> cached = cache.readRequested(spec, blocking, commandTimeoutNanos);
-        return cached != null ? cached : sendToServer(spec, blocking, System.nanoTime() + commandTimeoutNanos);
+        CompletableFuture<T> cached = cache.readRequested(spec, callerWaits, commandTimeoutNanos);
+        return cached != null ? cached : sendToServer(spec, callerWaits, System.nanoTime() + commandTimeoutNanos);
     }
 
     /** As {@link #execute}, through the client-side cache. */

@@ -93,11 +93,11 @@ public final class ClusterRouter {
         }
     }
 
-    public <T> CompletableFuture<T> dispatch(CommandSpec<T> spec, boolean blocking, long deadline,
+    public <T> CompletableFuture<T> dispatch(CommandSpec<T> spec, boolean callerWaits, long deadline,
                                              AtomicInteger callerInFlight, boolean callerIdle) {
         int singleSlot = CommandPlan.singleSlot(spec);
         if (singleSlot != CommandPlan.NEEDS_PLAN) { // the common case: one key, one slot, one array read
-            CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, callerInFlight).errorInterceptor(redirects);
+            CommandFuture<T> future = new CommandFuture<>(spec, callerWaits, deadline, callerInFlight).errorInterceptor(redirects);
             send(future, singleSlot, callerIdle);
             return future;
         }
@@ -109,21 +109,21 @@ public final class ClusterRouter {
             throw refused;
         }
         if (plan.kind == CommandPlan.Kind.SLOT || plan.kind == CommandPlan.Kind.KEYLESS) {
-            CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, callerInFlight).errorInterceptor(redirects);
+            CommandFuture<T> future = new CommandFuture<>(spec, callerWaits, deadline, callerInFlight).errorInterceptor(redirects);
             send(future, plan.slot, callerIdle);
             return future;
         }
         if (plan.kind == CommandPlan.Kind.UNKNOWN_KEYS) {
-            CommandFuture<T> future = new CommandFuture<>(spec, blocking, deadline, callerInFlight).errorInterceptor(redirects);
+            CommandFuture<T> future = new CommandFuture<>(spec, callerWaits, deadline, callerInFlight).errorInterceptor(redirects);
             sendWithServerKeys(future);
             return future;
         }
         CompletableFuture<T> result;
         try {
             result = switch (plan.kind) {
-                case SPLIT -> MultiKeySplitter.send(this, spec, plan, blocking, deadline);
-                case FAN_OUT -> FanOut.send(this, spec, plan.info, blocking, deadline);
-                case SCAN -> ClusterScan.send(this, spec, blocking, deadline);
+                case SPLIT -> MultiKeySplitter.send(this, spec, plan, callerWaits, deadline);
+                case FAN_OUT -> FanOut.send(this, spec, plan.info, callerWaits, deadline);
+                case SCAN -> ClusterScan.send(this, spec, callerWaits, deadline);
                 default -> throw new IllegalStateException(plan.kind.name());
             };
         } catch (RuntimeException refused) { // a SCAN cursor this client did not return
@@ -340,7 +340,7 @@ public final class ClusterRouter {
     }
 
     /** Converts a merged reply with the command's own converter and completes the caller's future on the right thread. */
-    <T> void complete(CompletableFuture<T> result, CommandSpec<T> spec, Reply merged, Throwable failure, boolean blocking) {
+    <T> void complete(CompletableFuture<T> result, CommandSpec<T> spec, Reply merged, Throwable failure, boolean callerWaits) {
         Runnable completion = () -> {
             if (failure != null) {
                 result.completeExceptionally(failure);
@@ -353,7 +353,7 @@ public final class ClusterRouter {
                 result.completeExceptionally(wrongShape);
             }
         };
-        if (blocking || completionExecutor == null) {
+        if (callerWaits || completionExecutor == null) {
             completion.run();
             return;
         }

@@ -22,7 +22,7 @@ final class ClusterScan {
 
     private ClusterScan() {}
 
-    static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, boolean blocking, long deadline) {
+    static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, boolean callerWaits, long deadline) {
         byte[][] args = spec.args().clone();
         BigInteger[] split;
         try {
@@ -35,7 +35,7 @@ final class ClusterScan {
         CompletableFuture<T> result = new CompletableFuture<>();
         List<ClusterNode> primaries = router.nodes.table().primaries();
         if (primaryIndex >= primaries.size()) {
-            router.complete(result, spec, emptyPage(), null, blocking);
+            router.complete(result, spec, emptyPage(), null, callerWaits);
             return result;
         }
         args[1] = nodeCursor.getBytes(StandardCharsets.US_ASCII);
@@ -45,17 +45,17 @@ final class ClusterScan {
         primaries.get(index).connections.routeSlot(-1, false).send(page);
         page.whenComplete((reply, failure) -> {
             if (failure != null) {
-                router.complete(result, spec, null, ClusterRouter.failureOf(page), blocking);
+                router.complete(result, spec, null, ClusterRouter.failureOf(page), callerWaits);
                 return;
             }
             Reply withCursor;
             try {
                 withCursor = withClusterCursor(reply, index, primaries.size());
             } catch (RuntimeException malformedCursor) {
-                router.complete(result, spec, null, malformedCursor, blocking); // never leave the caller waiting
+                router.complete(result, spec, null, malformedCursor, callerWaits); // never leave the caller waiting
                 return;
             }
-            router.complete(result, spec, withCursor, null, blocking);
+            router.complete(result, spec, withCursor, null, callerWaits);
         });
         return result;
     }

@@ -21,7 +21,7 @@ import java.util.concurrent.CompletableFuture;
 final class FanOut {
     private FanOut() {}
 
-    static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, CommandInfo info, boolean blocking, long deadline) {
+    static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, CommandInfo info, boolean callerWaits, long deadline) {
         SlotTable table = router.nodes.table();
         List<ClusterNode> targets = info.requestPolicy() == RequestPolicy.ALL_NODES ? table.allNodes() : table.primaries();
         CompletableFuture<T> result = new CompletableFuture<>();
@@ -52,17 +52,17 @@ final class FanOut {
                 router.refresher.requestSoon();
             }
             if (failure != null && !(info.responsePolicy() == ResponsePolicy.ONE_SUCCEEDED && !replies.isEmpty())) {
-                router.complete(result, spec, null, failure, blocking);
+                router.complete(result, spec, null, failure, callerWaits);
                 return;
             }
             Reply merged;
             try {
                 merged = ReplyMerger.merge(info.responsePolicy(), replies);
             } catch (RuntimeException wrongShape) {
-                router.complete(result, spec, null, wrongShape, blocking);
+                router.complete(result, spec, null, wrongShape, callerWaits);
                 return;
             }
-            router.complete(result, spec, merged, null, blocking);
+            router.complete(result, spec, merged, null, callerWaits);
         });
         return result;
     }

@@ -23,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
 final class MultiKeySplitter {
     private MultiKeySplitter() {}
 
-    static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, CommandPlan plan, boolean blocking, long deadline) {
+    static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, CommandPlan plan, boolean callerWaits, long deadline) {
         byte[][] args = spec.args();
         int[] positions = plan.keyPositions;
         int width = Math.max(1, plan.info.keyStep()); // MSET: key and value travel together
@@ -57,7 +57,7 @@ final class MultiKeySplitter {
                 Throwable failure = ClusterRouter.failureOf(part);
                 if (failure != null) {
                     router.refresher.requestSoon();
-                    router.complete(result, spec, null, failure, blocking);
+                    router.complete(result, spec, null, failure, callerWaits);
                     return;
                 }
                 replies.add(part.getNow(null));
@@ -68,10 +68,10 @@ final class MultiKeySplitter {
                         ? inKeyOrder(replies, ordinalsByPart, positions.length)
                         : ReplyMerger.merge(plan.info.responsePolicy(), replies);
             } catch (RuntimeException wrongShape) {
-                router.complete(result, spec, null, wrongShape, blocking);
+                router.complete(result, spec, null, wrongShape, callerWaits);
                 return;
             }
-            router.complete(result, spec, merged, null, blocking);
+            router.complete(result, spec, merged, null, callerWaits);
         });
         return result;
     }

@@ -3,9 +3,16 @@ package io.fastpath.internal.connection;
 import io.fastpath.RedisArgumentException;
 import io.fastpath.internal.command.CommandSpec;
 
-/** The refusal of a command carrying an argument over {@code maxArgumentBytes}, naming the limit and the option. */
+/** The check and refusal of a command carrying an argument over {@code maxArgumentBytes}, naming the limit and the option. */
 final class ArgumentLimit {
     private ArgumentLimit() {}
+
+    /** True when the command, or a command of its MULTI block ({@code block}, or null), has an argument over {@code limit}. */
+    static boolean exceeded(CommandSpec<?> spec, TransactionGroup block, long limit) {
+        byte limitBits = CommandSpec.bits(limit);
+        return spec.argumentBits() >= limitBits && spec.largestArgument() > limit
+                || block != null && block.argumentBits() >= limitBits && block.largestArgument() > limit;
+    }
 
     static RedisArgumentException refusal(CommandSpec<?> spec, TransactionGroup block, long limit) {
         String command = spec.name();

@@ -16,7 +16,7 @@ public interface ClientTracking {
     /** Event loop of {@code connection}: an {@code invalidate} push, in wire order with the replies around it. */
     void onInvalidation(Connection connection, Reply.PushReply push);
 
-    /** The heartbeat of {@code eventLoop}, shared by every tracking connection on it (see {@link TrackingSession#serves}). */
+    /** The heartbeat of {@code eventLoop}, shared by every tracking connection on it (see {@link TrackingSession#heartbeat()}). */
     LoopHeartbeat heartbeatOf(EventLoop eventLoop);
 
     /** Any thread: every entry {@code session} filled is now dead; its memory may be reclaimed. */

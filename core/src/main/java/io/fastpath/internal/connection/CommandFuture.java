@@ -1,18 +1,8 @@
 package io.fastpath.internal.connection;
 
-import io.fastpath.ObservedClient;
-import io.fastpath.ObservedCommand;
-import io.fastpath.RedisBackpressureException;
-import io.fastpath.RedisNotSentException;
-import io.fastpath.RedisOutcomeUnknownException;
-import io.fastpath.RedisRedirectException;
-import io.fastpath.RedisTimeoutException;
-import io.fastpath.Reply;
 import io.fastpath.RedisServerException;
+import io.fastpath.Reply;
 import io.fastpath.internal.command.CommandSpec;
-import io.fastpath.internal.command.QueryText;
-import io.fastpath.internal.routing.SlotHash;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -27,83 +17,33 @@ import java.util.function.BiConsumer;
  * loop touches {@link #written}, {@link #pendingResult} and {@link #pendingFailure}. Completion itself is
  * thread-safe (CompletableFuture).
  *
- * <p>It is also the {@link ObservedCommand} a {@code CommandListener} sees: with a {@link CommandObserver}
- * the four moments are recorded here ({@link #observeStart}, {@link #observeWritten}, {@link #observeReply},
- * and completion inside {@link #complete}, {@link #completeExceptionally} and {@link #cancel}), so observing
- * a command allocates nothing. Without one, {@link #observer} stays null and each moment costs a null check.
+ * <p>It is also the {@code ObservedCommand} a {@code CommandListener} sees: the observation lives in its superclass,
+ * {@link ObservedFuture}, in fields of its own, so observing allocates nothing. What only some commands carry (commands
+ * written with it, reply hooks, redirect counts) lives in a {@link WireGroup}, created only for them.
  */
-public final class CommandFuture<T> extends CompletableFuture<T> implements ObservedCommand {
+public final class CommandFuture<T> extends ObservedFuture<T> {
     /** Times one command is re-sent after lost connections before it fails as outcome-unknown. */
     static final int MAX_REPLAYS = 2;
-    final CommandSpec<T> spec;
+    private static final AtomicIntegerFieldUpdater<CommandFuture> RELEASED =
+            AtomicIntegerFieldUpdater.newUpdater(CommandFuture.class, "released");
+
     /** True when no user code can be attached (blocking API, handshake): complete on the I/O thread. */
     final boolean completeOnIoThread;
     final long deadlineNanos;
     /** The dispatching thread's count of unfinished commands (see NodeConnections), or null. */
     private final AtomicInteger callerInFlight;
     private volatile int released;
-    private static final AtomicIntegerFieldUpdater<CommandFuture> RELEASED =
-            AtomicIntegerFieldUpdater.newUpdater(CommandFuture.class, "released");
-    /** What a cancelled command reports as its failure to a listener (no stack: it is not thrown). */
-    private static final CancellationException CANCELLED = new CancellationException("cancelled by its caller");
-
-    // Observation (see CommandObserver): all zero and null unless the client observes commands. Each field is
-    // written by the thread handling the command at that moment, before it hands the command on (the MPSC
-    // queue, the completion executor), which publishes it to the next one; a listener reads them after.
-    /** Set once by the first {@link #observeStart}; null for an unobserved client and for internal entries. */
-    CommandObserver observer;
-    private Object attachment;
-    /** The connection that last took it: its node is the command's. */
-    private Connection observedConnection;
-    private long startNanos;
-    private long writtenNanos;
-    private long replyNanos;
-    private long completedNanos;
-    private int bytesOut;
-    private int bytesIn;
-    private Throwable observedFailure;
-    /** 0 until the completion is claimed, so the listener is told exactly once (before the caller sees it). */
-    private volatile int completionObserved;
-    private static final AtomicIntegerFieldUpdater<CommandFuture> COMPLETION_OBSERVED =
-            AtomicIntegerFieldUpdater.newUpdater(CommandFuture.class, "completionObserved");
 
     /**
      * Set before the first send, which publishes it (the MPSC queue orders the write before the event
      * loop's read); sees the command's error replies (cluster redirects). Null in standalone use.
      */
     private ErrorInterceptor errorInterceptor;
-    /** Set by a redirect before a re-send: the next write puts ASKING in front of this command, back to back. */
-    volatile boolean asking;
-    /**
-     * Set before the first send: the server answers this command with push frames only (RESP3 SUBSCRIBE
-     * and its kin) or with an error reply. Its FIFO entry takes an error; any other reply belongs to a later command.
-     */
-    private volatile boolean answeredByPush;
-    /**
-     * Commands written right before this one, in the same buffer, their replies consumed by internal FIFO
-     * entries (a cache fill's CLIENT CACHING YES before its read); set before the send.
-     */
-    byte[][][] preamble;
-    /**
-     * A command written right after this one, in the same buffer and on the same connection (Sentinel's WAIT
-     * after a write, which only covers the writes of its own connection); its reply, or the failure of its
-     * FIFO entry, goes to {@link #postambleReply}. Written again after this command whenever it is re-sent.
-     * Set before the send.
-     */
-    CommandSpec<Reply> postamble;
-    private BiConsumer<Reply, Throwable> postambleReply;
-    /** Sees the postamble's reply on the event loop, in wire order, before it completes (a cache fill's PTTL); set before the send. */
-    private ReplyHook postambleHook;
-    /** Sees this command's reply on the event loop, in wire order, before it completes (a cache fill); set before the send. */
-    private ReplyHook replyHook;
-    /** Redirects followed and retries made so far; only the thread handling the latest reply touches them. */
-    private int redirects;
-    private int retries;
-    /** Set before the first send (published by it): MULTI and these commands go out in front of this EXEC. */
-    private TransactionGroup transaction;
+    /** The commands and hooks it carries, or null for a plain command (see {@link WireGroup} for who sets it when). */
+    WireGroup wire;
 
     // Event loop only; read by the caller after completion.
-    /** The number of the channel this command was written on (see Connection#channelGeneration). */
+    /** The number of the channel this command was written on (see ConnectCycle#channelGeneration). */
     int writtenOnChannel = -1;
 
     /** Set when a lost connection sends it again: its failures then say it may have run (any thread reads it). */
@@ -124,43 +64,14 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
 
     /** {@code callerInFlight} is incremented by the caller before dispatch and decremented here, once, on completion. */
     public CommandFuture(CommandSpec<T> spec, boolean completeOnIoThread, long deadlineNanos, AtomicInteger callerInFlight) {
-        this.spec = spec;
+        super(spec);
         this.completeOnIoThread = completeOnIoThread;
         this.deadlineNanos = deadlineNanos;
         this.callerInFlight = callerInFlight;
     }
 
     @Override
-    public boolean complete(T value) {
-        if (observer != null && !observeCompletion(null)) {
-            return false; // another thread is completing it
-        }
-        boolean completed = super.complete(value);
-        release();
-        return completed;
-    }
-
-    @Override
-    public boolean completeExceptionally(Throwable failure) {
-        if (observer != null && !observeCompletion(failure)) {
-            return false;
-        }
-        boolean completed = super.completeExceptionally(failure);
-        release();
-        return completed;
-    }
-
-    @Override
-    public boolean cancel(boolean mayInterruptIfRunning) {
-        if (observer != null && !observeCompletion(CANCELLED)) {
-            return false;
-        }
-        boolean cancelled = super.cancel(mayInterruptIfRunning);
-        release();
-        return cancelled;
-    }
-
-    private void release() {
+    void release() {
         if (callerInFlight != null && isDone() && RELEASED.compareAndSet(this, 0, 1)) {
             callerInFlight.decrementAndGet();
         }
@@ -194,16 +105,25 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
         }
     }
 
+    /** The command's wire group, created on first use (before the send, or by a redirect before the re-send). */
+    private WireGroup wire() {
+        if (wire == null) {
+            wire = new WireGroup();
+        }
+        return wire;
+    }
+
     /** Writes {@code commands} in front of this one, back to back in the same buffer. */
     public CommandFuture<T> preamble(byte[][][] commands) {
-        this.preamble = commands;
+        wire().preamble = commands;
         return this;
     }
 
     /** Writes {@code command} right behind this one on the same connection; {@code onReply} sees its outcome on the event loop. */
     public CommandFuture<T> postamble(CommandSpec<Reply> command, BiConsumer<Reply, Throwable> onReply) {
-        this.postamble = command;
-        this.postambleReply = onReply;
+        WireGroup group = wire();
+        group.postamble = command;
+        group.postambleReply = onReply;
         return this;
     }
 
@@ -212,25 +132,14 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
      * loop before the next frame is decoded (a cache fill stores its read when its PTTL reply arrives).
      */
     public CommandFuture<T> postamble(CommandSpec<Reply> command, ReplyHook inWireOrder, BiConsumer<Reply, Throwable> onReply) {
-        this.postambleHook = inWireOrder;
+        wire().postambleHook = inWireOrder;
         return postamble(command, onReply);
     }
 
-    BiConsumer<Reply, Throwable> postambleReply() {
-        return postambleReply;
-    }
-
-    ReplyHook postambleHook() {
-        return postambleHook;
-    }
-
+    /** Sees this command's reply on the event loop, in wire order, before it completes (a cache fill). */
     public CommandFuture<T> replyHook(ReplyHook hook) {
-        this.replyHook = hook;
+        wire().replyHook = hook;
         return this;
-    }
-
-    ReplyHook replyHook() {
-        return replyHook;
     }
 
     public ErrorInterceptor errorInterceptor() {
@@ -242,14 +151,15 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
         return this;
     }
 
-    /** Marks a command the server answers with pushes or an error only (see {@link #answeredByPush}). */
+    /** Marks a command the server answers with pushes or an error only (see {@link WireGroup#answeredByPush}). */
     public CommandFuture<T> answeredByPush() {
-        this.answeredByPush = true;
+        wire().answeredByPush = true;
         return this;
     }
 
     boolean isAnsweredByPush() {
-        return answeredByPush;
+        WireGroup group = wire;
+        return group != null && group.answeredByPush;
     }
 
     /** Event loop: a later command's reply arrived, so this one's pushes came first and it succeeded. */
@@ -261,12 +171,13 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
 
     /** The MULTI block this command (an EXEC) carries, or null. */
     public TransactionGroup transaction() {
-        return transaction;
+        WireGroup group = wire;
+        return group == null ? null : group.transaction;
     }
 
     /** Makes this command (an EXEC) carry a MULTI block: the connection writes all of it together. */
     public CommandFuture<T> transaction(TransactionGroup group) {
-        this.transaction = group;
+        wire().transaction = group;
         return this;
     }
 
@@ -277,12 +188,12 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
 
     /** Counts one more redirect and returns the new count. */
     public int countRedirect() {
-        return ++redirects;
+        return ++wire().redirects;
     }
 
     /** Counts one more retry after a transient refusal (TRYAGAIN, LOADING...) and returns the new count. */
     public int countRetry() {
-        return ++retries;
+        return ++wire().retries;
     }
 
     /** The caller gets {@code failure} instead of the server's error reply (a clearer message, e.g. past the redirect cap). */
@@ -298,7 +209,11 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
         written = false;
         pendingResult = null;
         pendingFailure = null;
-        asking = withAsking;
+        if (withAsking) {
+            wire().asking = true;
+        } else if (wire != null) {
+            wire.asking = false;
+        }
     }
 
     /**
@@ -307,7 +222,7 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
      * MULTI block or a preamble (a cache fill's CLIENT CACHING YES), and not replayed {@link #MAX_REPLAYS} times already (a command whose own reply kills the connection must not loop).
      */
     boolean mayReplay(boolean retryReads) {
-        return !internal && transaction == null && preamble == null && replays < MAX_REPLAYS
+        return !internal && (wire == null || wire.transaction == null && wire.preamble == null) && replays < MAX_REPLAYS
                 && (spec.markedIdempotent() || (retryReads && spec.readOnly()));
     }
 
@@ -332,185 +247,25 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
         }
     }
 
-    // ---- observation: the hook's call sites (see CommandObserver) ----
-
-    /**
-     * The command is handed to {@code connection} (null: it failed before any could take it). The first call
-     * starts the observation on the calling thread; later ones (a redirect, a replay) only move it.
-     */
-    void observeStart(CommandObserver commandObserver, Connection connection) {
-        observedConnection = connection;
-        if (observer == null) {
-            startNanos = System.nanoTime();
-            observer = commandObserver;
-            attachment = commandObserver.started(this);
-        }
-    }
-
-    /** A command that no connection will take (no node serves its slot) starts its observation here. */
-    public void observeUnrouted(CommandObserver commandObserver) {
-        observeStart(commandObserver, null);
-    }
-
-    /** Event loop: its {@code bytes} are in the channel's buffer, written by the drain that began at {@code nowNanos}. */
-    void observeWritten(Connection connection, int bytes, long nowNanos) {
-        observedConnection = connection;
-        bytesOut += bytes;
-        if (writtenNanos == 0) {
-            writtenNanos = nowNanos;
-        }
-        observer.written(this);
-    }
-
-    /** Event loop: its reply ({@code bytes} long) was decoded at {@code nowNanos} and matched to it. */
-    void observeReply(int bytes, long nowNanos) {
-        bytesIn += bytes;
-        replyNanos = nowNanos;
-        observer.replied(this);
-    }
-
-    /** Claims the completion and tells the observer, before the caller can see it; false when another thread claimed it. */
-    private boolean observeCompletion(Throwable failure) {
-        if (!COMPLETION_OBSERVED.compareAndSet(this, 0, 1)) {
-            return false;
-        }
-        observedFailure = failure;
-        completedNanos = System.nanoTime();
-        observer.completed(this);
-        return true;
-    }
-
-    @Override
-    public String name() {
-        return spec.name();
-    }
-
     @Override
     public int batchSize() {
+        TransactionGroup transaction = transaction();
         return transaction == null ? 0 : transaction.commands().size();
     }
 
     @Override
-    public String node() {
-        Connection connection = observedConnection;
-        return connection == null ? null : connection.node();
-    }
-
-    @Override
-    public String serverHost() {
-        Connection connection = observedConnection;
-        return connection == null ? null : connection.endpoint().host();
-    }
-
-    @Override
-    public int serverPort() {
-        Connection connection = observedConnection;
-        return connection == null ? -1 : connection.endpoint().port();
-    }
-
-    @Override
-    public int slot() {
-        byte[] key = spec.routingKey();
-        return key == null ? -1 : SlotHash.slot(key);
-    }
-
-    @Override
     public boolean cacheFill() {
-        return postambleHook != null; // only a cache fill watches its postamble (PTTL) in wire order
+        return wire != null && wire.postambleHook != null; // only a cache fill watches its postamble (PTTL) in wire order
     }
 
     @Override
     public int redirects() {
-        return redirects;
+        return wire == null ? 0 : wire.redirects;
     }
 
     @Override
     public int retries() {
-        return retries + replays;
-    }
-
-    @Override
-    public long startNanos() {
-        return startNanos;
-    }
-
-    @Override
-    public long writtenNanos() {
-        return writtenNanos;
-    }
-
-    @Override
-    public long replyNanos() {
-        return replyNanos;
-    }
-
-    @Override
-    public long completedNanos() {
-        return completedNanos;
-    }
-
-    @Override
-    public int bytesOut() {
-        return bytesOut;
-    }
-
-    @Override
-    public int bytesIn() {
-        return bytesIn;
-    }
-
-    @Override
-    public Outcome outcome() {
-        if (completedNanos == 0) {
-            return null;
-        }
-        Throwable failure = observedFailure;
-        if (failure == null) {
-            return Outcome.SUCCESS;
-        }
-        if (failure instanceof RedisServerException) {
-            return Outcome.SERVER_ERROR;
-        }
-        if (failure instanceof RedisTimeoutException) {
-            return Outcome.TIMEOUT;
-        }
-        if (failure instanceof RedisOutcomeUnknownException) {
-            return Outcome.OUTCOME_UNKNOWN;
-        }
-        if (failure instanceof RedisNotSentException || failure instanceof RedisBackpressureException
-                || failure instanceof RedisRedirectException) {
-            return Outcome.NOT_SENT; // never executed: refused before the write, or every node redirected it away
-        }
-        if (failure instanceof CancellationException) {
-            return Outcome.CANCELLED;
-        }
-        return Outcome.CLIENT_ERROR;
-    }
-
-    @Override
-    public String errorCode() {
-        return observedFailure instanceof RedisServerException server ? server.code() : null;
-    }
-
-    @Override
-    public Throwable failure() {
-        return observedFailure;
-    }
-
-    @Override
-    public Object attachment() {
-        return attachment;
-    }
-
-    @Override
-    public ObservedClient client() {
-        CommandObserver current = observer;
-        return current == null ? null : current.client();
-    }
-
-    @Override
-    public String queryText(boolean withKeys) {
-        return QueryText.of(spec.name(), spec.args(), withKeys);
+        return (wire == null ? 0 : wire.retries) + replays;
     }
 
     @Override

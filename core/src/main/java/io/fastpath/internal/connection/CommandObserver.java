@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Every call into the listener is guarded: a listener that throws is logged once and ignored.
  *
  * <p>The moments it is told of, and where (the hook's call sites, kept few for the hot path's sake):
- * {@link CommandFuture#observeStart} from {@code Connection.send}, {@link CommandFuture#observeWritten} from
- * {@code Connection.encode}, {@link CommandFuture#observeReply} from {@code ConnectionHandler.onReply}, and
- * completion inside {@link CommandFuture}'s own complete methods.
+ * {@link ObservedFuture#observeStart} from {@code Connection.send}, {@link ObservedFuture#observeWritten} from
+ * {@code CommandWriter.add}, {@link ObservedFuture#observeReply} from {@code ConnectionHandler.onReply}, and
+ * completion inside the complete methods of {@link CommandFuture}'s superclass, {@code ObservedFuture}.
  *
  * <p>Thread-safe: called from callers' threads, I/O threads and the completion executor.
  */

@@ -31,7 +31,7 @@ final class CommandWriter {
     private final ReplyFifo fifo;
     private final CommandQueue queue;
     private final DeadlineTimer deadlines;
-    /** The channel's number (see Connection#channelGeneration): a WATCHed block may only go where WATCH went. */
+    /** The channel's number (see ConnectCycle#channelGeneration): a WATCHed block may only go where WATCH went. */
     private final int channelGeneration;
     private final ChannelFutureListener closeOnWriteFailure;
     /** The bytes gathered since the last write; grows to hold the largest command that fits {@link #MAX_BYTES_PER_WRITE}. */
@@ -100,12 +100,18 @@ final class CommandWriter {
     }
 
     private void encodeGroup(CommandFuture<?> command) {
-        TransactionGroup transaction = command.transaction();
+        WireGroup group = command.wire;
+        if (group == null) { // a plain command: its own words only
+            encode(command.spec.args());
+            append(command);
+            return;
+        }
+        TransactionGroup transaction = group.transaction;
         if (transaction != null) {
             encodeTransaction(command, transaction);
             return;
         }
-        byte[][][] preamble = command.preamble;
+        byte[][][] preamble = group.preamble;
         if (preamble != null) { // e.g. a cache fill's CLIENT CACHING YES, which applies to the next command only
             for (byte[][] words : preamble) {
                 CommandFuture<Reply> step = new CommandFuture<>(
@@ -113,18 +119,20 @@ final class CommandWriter {
                 writeInternalEntry(step);
             }
         }
-        if (command.asking) {
-            command.asking = false;
+        if (group.asking) {
+            group.asking = false;
             // ASKING right in front of the command in the same write: nothing can come between the two.
             writeInternalEntry(new CommandFuture<>(ASKING, true, command.deadlineNanos));
         }
         encode(command.spec.args());
         append(command);
-        CommandSpec<Reply> postamble = command.postamble;
+        CommandSpec<Reply> postamble = group.postamble;
         if (postamble != null) { // e.g. WAIT after a write, a cache fill's PTTL: it must follow on this very connection
-            CommandFuture<Reply> after = new CommandFuture<>(postamble, true, command.deadlineNanos)
-                    .replyHook(command.postambleHook());
-            after.whenComplete(command.postambleReply());
+            CommandFuture<Reply> after = new CommandFuture<>(postamble, true, command.deadlineNanos);
+            if (group.postambleHook != null) { // a cache fill's PTTL: its reply is stored in wire order
+                after.replyHook(group.postambleHook);
+            }
+            after.whenComplete(group.postambleReply);
             writeInternalEntry(after);
         }
     }
@@ -140,7 +148,7 @@ final class CommandWriter {
             queue.answered();
             exec.completeExceptionally(new RedisNotSentException(connection.endpoint().toString(),
                     "the connection was re-established after WATCH, so the transaction was not sent",
-                    connection.lastFailure()));
+                    connection.cycle.lastFailure));
             return;
         }
         writeInternalEntry(new CommandFuture<>(TransactionGroup.MULTI, true, exec.deadlineNanos));

@@ -27,6 +27,10 @@ final class ConnectionHandler extends ByteToMessageDecoder {
     static final int LARGE_REPLY_BYTES = 256 * 1024;
 
     private final Connection connection;
+    /** The connection's connect cycle, congestion flag and push router, kept here to save a hop per read. */
+    private final ConnectCycle cycle;
+    private final Congestion congestion;
+    private final PushRouter pushes;
     private final RespDecoder decoder;
     /** Written commands awaiting replies, oldest first; timed-out ones stay as tombstones. */
     private final ReplyFifo fifo;
@@ -42,10 +46,13 @@ final class ConnectionHandler extends ByteToMessageDecoder {
 
     ConnectionHandler(Connection connection, RespLimits limits) {
         this.connection = connection;
+        this.cycle = connection.cycle;
+        this.congestion = connection.congestion;
+        this.pushes = connection.pushes;
         this.decoder = new RespDecoder(limits);
         this.fifo = new ReplyFifo(connection.queue());
-        this.completions = new Completions(connection.settingsExecutor());
-        this.observing = connection.observer() != null;
+        this.completions = new Completions(connection.settings().completionExecutor());
+        this.observing = connection.settings().observer() != null;
     }
 
     ReplyFifo fifo() {
@@ -56,7 +63,7 @@ final class ConnectionHandler extends ByteToMessageDecoder {
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         super.channelActive(ctx);
         if (!connection.usesTls()) {
-            connection.onChannelActive(ctx.channel(), this);
+            cycle.onChannelActive(ctx.channel(), this);
         } // with TLS, the Redis handshake starts once the TLS one succeeded (userEventTriggered)
     }
 
@@ -64,11 +71,11 @@ final class ConnectionHandler extends ByteToMessageDecoder {
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
         if (event instanceof SslHandshakeCompletionEvent tls) {
             if (tls.isSuccess()) {
-                connection.onChannelActive(ctx.channel(), this);
+                cycle.onChannelActive(ctx.channel(), this);
             } else {
                 broken = true;
                 tlsHandshakeFailed = true;
-                connection.onTlsHandshakeFailed(ctx.channel(), tls.cause());
+                cycle.onTlsHandshakeFailed(ctx.channel(), tls.cause());
             }
         }
         super.userEventTriggered(ctx, event);
@@ -76,7 +83,7 @@ final class ConnectionHandler extends ByteToMessageDecoder {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object message) throws Exception {
-        connection.onRead();
+        cycle.onRead();
         super.channelRead(ctx, message);
     }
 
@@ -101,20 +108,20 @@ final class ConnectionHandler extends ByteToMessageDecoder {
             if (observing) {
                 carriedReplyBytes += in.readerIndex() - mark; // a reply still arriving: counted when it ends
             }
-            connection.receivingLargeReply(decoder.pendingBulkLength() >= LARGE_REPLY_BYTES);
+            congestion.receivingLargeReply(decoder.pendingBulkLength() >= LARGE_REPLY_BYTES);
         } catch (RedisProtocolException | UnexpectedReplyException violation) {
             broken = true;
             in.skipBytes(in.readableBytes());
             RedisProtocolException cause = violation instanceof RedisProtocolException protocol ? protocol
                     : new RedisProtocolException(connection.endpoint() + ": " + violation.getMessage());
-            connection.recordFailure(cause);
+            cycle.recordFailure(cause);
             ctx.close();
         }
     }
 
     private void onReply(Reply reply) {
         if (reply instanceof Reply.PushReply push) {
-            connection.onPush(push);
+            pushes.route(push);
             return;
         }
         CommandFuture<?> command = fifo.match(reply, connection.endpoint());
@@ -122,14 +129,15 @@ final class ConnectionHandler extends ByteToMessageDecoder {
             return; // tombstone: the caller timed out or cancelled; this late reply is dropped
         }
         if (command.observer != null) {
-            command.observeReply(replyBytes, connection.lastReadNanos()); // the read that brought it in
+            command.observeReply(replyBytes, cycle.lastReadNanos); // the read that brought it in
         }
         try {
             ErrorInterceptor interceptor = command.errorInterceptor();
             if (interceptor != null && reply instanceof Reply.ErrorReply error && interceptor.intercept(command, error, connection)) {
                 return; // redirected or retried: the command is on its way again, this reply was its own
             }
-            ReplyHook hook = command.replyHook();
+            WireGroup group = command.wire;
+            ReplyHook hook = group == null ? null : group.replyHook;
             if (hook != null) {
                 hook.onReply(connection, reply); // before the next reply or push is decoded: wire order
             }
@@ -165,13 +173,13 @@ final class ConnectionHandler extends ByteToMessageDecoder {
             super.channelInactive(ctx);
         } finally {
             completions.flush();
-            connection.onChannelInactive(this);
+            cycle.onChannelInactive(this);
         }
     }
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
-        connection.writable(ctx.channel().isWritable());
+        congestion.writable(ctx.channel().isWritable());
         super.channelWritabilityChanged(ctx);
     }
 
@@ -183,10 +191,10 @@ final class ConnectionHandler extends ByteToMessageDecoder {
         }
         if (cause instanceof DecoderException && cause.getCause() instanceof SSLException tls) {
             // E.g. the server refusing the client certificate after a TLS 1.3 handshake: name it as TLS.
-            connection.recordFailure(new RedisConnectionException(connection.endpoint().toString(),
+            cycle.recordFailure(new RedisConnectionException(connection.endpoint().toString(),
                     "TLS failed: " + tls.getMessage(), tls));
         } else {
-            connection.recordFailure(cause);
+            cycle.recordFailure(cause);
         }
         ctx.close();
     }

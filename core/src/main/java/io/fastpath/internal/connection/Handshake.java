@@ -79,7 +79,7 @@ final class Handshake {
         if (failure != null) {
             Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
             // Only the failure's type: a provider's own message might quote the secret it could not fetch.
-            connection.onHandshakeFailed(new RedisConnectionException(connection.endpoint().toString(),
+            connection.cycle.onHandshakeFailed(new RedisConnectionException(connection.endpoint().toString(),
                     "the credentials provider failed (" + cause.getClass().getSimpleName() + ")", null));
             return;
         }
@@ -100,12 +100,12 @@ final class Handshake {
         }
         send(hello).whenComplete((reply, failure) -> {
             if (failure == null) {
-                connection.serverMode(modeOf(reply));
+                connection.cycle.serverMode = modeOf(reply);
                 afterProtocolChosen(true, false);
             } else if (isMissingHello(failure)) {
                 fallBackToResp2();
             } else {
-                connection.onHandshakeFailed(AuthenticationHint.withHint(failure, credentials));
+                connection.cycle.onHandshakeFailed(AuthenticationHint.withHint(failure, credentials));
             }
         });
     }
@@ -122,7 +122,7 @@ final class Handshake {
             if (failure == null) {
                 afterProtocolChosen(false, true);
             } else {
-                connection.onHandshakeFailed(AuthenticationHint.withHint(failure, credentials));
+                connection.cycle.onHandshakeFailed(AuthenticationHint.withHint(failure, credentials));
             }
         });
     }
@@ -145,16 +145,16 @@ final class Handshake {
         // Informational only: servers before 7.2 answer with an error, which is ignored.
         send(List.of("CLIENT", "SETINFO", "LIB-NAME", settings.libraryName()));
         required.add(send(List.of("CLIENT", "SETINFO", "LIB-VER", settings.libraryVersion())).handle((reply, ignored) -> reply));
-        HandshakeExtension extension = connection.handshakeExtension();
+        HandshakeExtension extension = connection.cycle.handshakeExtension;
         if (extension != null) {
-            required.add(extension.run(connection::writeInternal).thenApply(done -> (Reply) null));
+            required.add(extension.run(connection.cycle::writeInternal).thenApply(done -> (Reply) null));
         }
         CompletableFuture.allOf(required.toArray(new CompletableFuture<?>[0])).whenComplete((ignored, failure) -> {
             if (failure == null) {
-                connection.onHandshakeDone(resp3);
+                connection.cycle.onHandshakeDone(resp3);
             } else {
                 // A RESP2 server without AUTH configured answers the first required command with NOAUTH.
-                connection.onHandshakeFailed(AuthenticationHint.withHint(
+                connection.cycle.onHandshakeFailed(AuthenticationHint.withHint(
                         failure instanceof CompletionException ? failure.getCause() : failure, credentials));
             }
         });
@@ -168,7 +168,7 @@ final class Handshake {
         CommandSpec<Reply> spec = new CommandSpec<>(words.get(0), args, Converters.REPLY, null, false);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(1000, settings.connectTimeout().toMillis()));
         CommandFuture<Reply> future = new CommandFuture<>(spec, true, deadline);
-        connection.writeInternal(future);
+        connection.cycle.writeInternal(future);
         return future;
     }
 

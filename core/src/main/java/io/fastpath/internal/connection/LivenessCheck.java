@@ -1,7 +1,13 @@
 package io.fastpath.internal.connection;
 
+import io.fastpath.RedisConnectionException;
+import io.fastpath.Reply;
+import io.fastpath.internal.command.BlockTime;
+import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.command.Converters;
 import io.netty.channel.Channel;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -17,17 +23,22 @@ import java.util.concurrent.TimeUnit;
  */
 final class LivenessCheck {
     private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final CommandSpec<Reply> PING_SPEC = new CommandSpec<>("PING",
+            new byte[][] {"PING".getBytes(StandardCharsets.US_ASCII)}, Converters.REPLY, null, false);
 
     private final Connection connection;
     private final Channel channel;
+    /** The channel's FIFO of written commands awaiting replies. */
+    private final ReplyFifo fifo;
     private final long pingIntervalNanos;
     private final long responseTimeoutNanos;
     private final ScheduledFuture<?> timer;
 
     /** Starts ticking for {@code channel}; a zero interval or timeout turns that half of the check off. */
-    LivenessCheck(Connection connection, Channel channel, long pingIntervalNanos, long responseTimeoutNanos) {
+    LivenessCheck(Connection connection, Channel channel, ReplyFifo fifo, long pingIntervalNanos, long responseTimeoutNanos) {
         this.connection = connection;
         this.channel = channel;
+        this.fifo = fifo;
         this.pingIntervalNanos = pingIntervalNanos;
         this.responseTimeoutNanos = responseTimeoutNanos;
         long shortest = Math.min(pingIntervalNanos <= 0 ? Long.MAX_VALUE : pingIntervalNanos,
@@ -50,15 +61,46 @@ final class LivenessCheck {
             return;
         }
         long now = System.nanoTime();
-        if (connection.hasRepliesPending()) {
-            long silentNanos = now - connection.awaitingRepliesSinceNanos();
-            if (responseTimeoutNanos > 0 && silentNanos > responseTimeoutNanos && !connection.awaitsBlockingCommand()) {
+        if (!fifo.isEmpty()) {
+            long silentNanos = now - awaitingRepliesSinceNanos();
+            if (responseTimeoutNanos > 0 && silentNanos > responseTimeoutNanos && !awaitsBlockingCommand()) {
                 stop();
-                connection.declareUnresponsive(TimeUnit.NANOSECONDS.toMillis(silentNanos),
-                        TimeUnit.NANOSECONDS.toMillis(responseTimeoutNanos));
+                declareUnresponsive(TimeUnit.NANOSECONDS.toMillis(silentNanos), TimeUnit.NANOSECONDS.toMillis(responseTimeoutNanos));
             }
-        } else if (pingIntervalNanos > 0 && now - connection.lastReadNanos() > pingIntervalNanos) {
-            connection.pingIfReady(now + (responseTimeoutNanos > 0 ? responseTimeoutNanos : pingIntervalNanos));
+        } else if (pingIntervalNanos > 0 && now - connection.cycle.lastReadNanos > pingIntervalNanos) {
+            pingIfReady(now + (responseTimeoutNanos > 0 ? responseTimeoutNanos : pingIntervalNanos));
         }
+    }
+
+    /** True when an unanswered written command may be held by the server on purpose (BLPOP, XREAD BLOCK...). */
+    private boolean awaitsBlockingCommand() {
+        for (CommandFuture<?> command : fifo) { // only scanned once the connection has been silent too long
+            if (!command.isDone() && BlockTime.blockNanos(command.spec.name(), command.spec.args()) != BlockTime.NOT_BLOCKING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The later of the last read and the moment replies started being awaited. */
+    private long awaitingRepliesSinceNanos() {
+        long read = connection.cycle.lastReadNanos;
+        long awaiting = fifo.awaitingSinceNanos();
+        return read - awaiting > 0 ? read : awaiting;
+    }
+
+    /** Sends an internal PING on an idle ready connection; its reply is read and dropped like any other. */
+    private void pingIfReady(long deadlineNanos) {
+        if (connection.cycle.state == ConnectCycle.State.READY) {
+            connection.cycle.writeInternal(new CommandFuture<>(PING_SPEC, true, deadlineNanos));
+        }
+    }
+
+    /** The server stopped answering while replies were awaited: close, so they fail and the reconnect starts. */
+    private void declareUnresponsive(long silentMillis, long responseTimeoutMillis) {
+        connection.cycle.recordFailure(new RedisConnectionException(connection.endpoint().toString(), "no reply for " + silentMillis
+                + " ms while " + fifo.size() + " commands awaited one (responseTimeout " + responseTimeoutMillis
+                + " ms): the server looks hung, paused or unreachable, so the connection was closed", null));
+        channel.close();
     }
 }

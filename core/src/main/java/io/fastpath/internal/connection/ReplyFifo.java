@@ -56,7 +56,7 @@ final class ReplyFifo implements Iterable<CommandFuture<?>> {
         return command;
     }
 
-    /** The oldest entry, taken off (the channel is gone: see Connection#failPending), or null. */
+    /** The oldest entry, taken off (the channel is gone: see WaitingRoom#takeBackFromLostChannel), or null. */
     CommandFuture<?> poll() {
         return pending.poll();
     }

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The commands of one MULTI/EXEC block, attached to the EXEC command's future. The connection writes
- * MULTI, these commands and EXEC into one buffer in one drain (see {@code Connection#encodeTransaction}),
+ * MULTI, these commands and EXEC into one buffer in one drain (see {@code CommandWriter#encodeTransaction}),
  * so nothing of another caller can come between them on a shared connection.
  *
  * <p>Thread ownership: built by the caller before the send (which publishes it); {@link #queueErrors}
