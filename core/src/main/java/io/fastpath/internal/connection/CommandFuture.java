@@ -409,6 +409,17 @@ public final class CommandFuture<T> extends CompletableFuture<T> implements Obse
     }
 
     @Override
+    public String serverZone() {
+        Connection connection = observedConnection;
+        return connection == null ? null : connection.serverZone();
+    }
+
+    @Override
+    public boolean readOnly() {
+        return spec.readOnly();
+    }
+
+    @Override
     public int slot() {
         byte[] key = spec.routingKey();
         return key == null ? -1 : SlotHash.slot(key);

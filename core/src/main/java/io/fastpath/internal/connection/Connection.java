@@ -82,6 +82,8 @@ public final class Connection implements ObservedConnection {
     private volatile boolean receivesPubSub;
     /** The HELLO reply's mode (standalone, cluster, sentinel) from the latest handshake; null on RESP2. */
     private volatile String serverMode;
+    /** The server's availability zone from the latest handshake that asked (ServerZone); null when unknown or none. */
+    private volatile String serverZone;
     private volatile boolean resp3Negotiated;
     /** Set once by {@link #retire}: receives never-written commands instead of failing them. */
     private volatile Consumer<CommandFuture<?>> unsentHandOff;
@@ -916,6 +918,16 @@ public final class Connection implements ObservedConnection {
     @Override
     public String node() {
         return node;
+    }
+
+    /** The availability zone its server reported at the latest handshake that asked; null when none or not asked. */
+    public String serverZone() {
+        return serverZone;
+    }
+
+    /** Event loop (a handshake step): records the zone the server reported. */
+    public void serverZone(String zone) {
+        this.serverZone = zone;
     }
 
     @Override
