@@ -9,6 +9,7 @@ import io.fastpath.ReadPolicy;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisEvent;
 import io.fastpath.RedisException;
+import io.fastpath.Transaction;
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisClusterExtension;
 import io.fastpath.testkit.RedisServer;
@@ -202,6 +203,34 @@ class ZoneAffinityIT {
                 local.restart();
             }
             cluster.awaitStable();
+        }
+    }
+
+    @Test
+    void readsThatMustSeeTheCallersOwnWritesStayOnThePrimary() throws Exception {
+        RedisCluster cluster = REDIS.cluster();
+        RedisServer primary = primaryIn(cluster, OTHER_ZONE);
+        String key = keyOn(cluster, primary);
+        try (RedisClient redis = client(cluster, ReadPolicy.ZONE_AFFINITY, new ServingLog())) {
+            redis.set(key, "v");
+            awaitReplicated(cluster, List.of(key));
+            resetStats(cluster);
+            for (int i = 0; i < 100; i++) {
+                // In call order (a Spring Data Redis pipeline): a GET after the caller's SET must see it.
+                redis.dispatchInCallOrder(redis.commands().set(key, "v" + i));
+                assertThat(redis.dispatchInCallOrder(redis.commands().get(key)).get()).isEqualTo("v" + i);
+            }
+            Transaction tx = redis.multi();
+            tx.queue(tx.commands().get(key));
+            tx.exec(); // MULTI/EXEC
+            redis.watch(List.of(key), watched -> watched.read(watched.commands().get(key))); // a read under WATCH
+            redis.get(key); // the plain path: a replica
+            assertThat(getCalls(primary)).as("GETs on the primary: in call order, in MULTI/EXEC, under WATCH").isEqualTo(102);
+            long onReplicas = 0;
+            for (RedisServer replica : cluster.replicasOf(primary)) {
+                onReplicas += getCalls(replica);
+            }
+            assertThat(onReplicas).as("GETs on the replicas: the plain one").isEqualTo(1);
         }
     }
 
