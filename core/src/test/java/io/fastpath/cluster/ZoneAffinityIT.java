@@ -190,10 +190,13 @@ class ZoneAffinityIT {
             // Valkey: the primary is in the client's zone and comes before the other zone's replica; Redis: no node
             // is in the client's zone, so the remaining replica serves.
             RedisServer next = cluster.zonesReportedByServers() ? primary : remote;
-            try (ReadLoad load = new ReadLoad(redis, key)) {
+            ReadLoad load = new ReadLoad(redis, key); // reads while the replica dies, so the switch shows in the log
+            try {
                 long killedAt = System.nanoTime();
                 local.kill9();
                 log.awaitServedAfter(next, killedAt, Duration.ofSeconds(10));
+            } finally {
+                load.stop();
             }
             resetStats(cluster);
             readConcurrently(redis, List.of(key), 1_000);
@@ -286,13 +289,18 @@ class ZoneAffinityIT {
             caller.start();
         }
 
-        void stop() throws InterruptedException {
+        void stop() {
             running.set(false);
-            caller.join();
+            try {
+                caller.join();
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while stopping the read load", interrupted);
+            }
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             stop();
         }
     }

@@ -79,6 +79,7 @@ public record ClientSettings(
 
     public ClientSettings {
         extraSeeds = List.copyOf(extraSeeds);
+        clientZone = clientZone == null ? null : clientZone.intern(); // as ServerZone interns each node's: one instance when equal
         sentinelAddresses = List.copyOf(sentinelAddresses);
     }
 

@@ -37,28 +37,37 @@ public final class ReplicaSelector {
                 return best;
             }
             case ZONE_AFFINITY:
-            case ZONE_AFFINITY_REPLICAS_AND_PRIMARY: {
-                int start = ThreadLocalRandom.current().nextInt(replicas.length);
-                N fallback = null; // the first ready replica of another zone, from a random start to spread load
-                for (int i = 0; i < replicas.length; i++) {
-                    N candidate = replicas[(start + i) % replicas.length];
-                    if (candidate.isReady()) {
-                        if (candidate.zone.is(clientZone)) {
-                            return candidate;
-                        }
-                        if (fallback == null) {
-                            fallback = candidate;
-                        }
-                    }
-                }
-                if (policy == ReadPolicy.ZONE_AFFINITY_REPLICAS_AND_PRIMARY && primary.isReady() && primary.zone.is(clientZone)) {
-                    return primary;
-                }
-                return fallback != null ? fallback : primary;
-            }
+                return inClientZone(clientZone, primary, replicas, false);
+            case ZONE_AFFINITY_REPLICAS_AND_PRIMARY:
+                return inClientZone(clientZone, primary, replicas, true);
             default:
                 return primary;
         }
+    }
+
+    /**
+     * A connected replica in the client's zone, else (with {@code primaryNext}) the primary if it is in the client's
+     * zone and connected, else any connected replica, else the primary.
+     */
+    private static <N extends ServerNode> N inClientZone(String clientZone, N primary, N[] replicas, boolean primaryNext) {
+        int count = replicas.length;
+        int index = ThreadLocalRandom.current().nextInt(count); // a random start spreads reads over the zone's replicas
+        N fallback = null; // the first connected replica of another zone
+        for (int i = 0; i < count; i++, index++) {
+            N candidate = replicas[index < count ? index : index - count];
+            if (candidate.isReady()) {
+                if (candidate.zone.is(clientZone)) {
+                    return candidate;
+                }
+                if (fallback == null) {
+                    fallback = candidate;
+                }
+            }
+        }
+        if (primaryNext && primary.isReady() && primary.zone.is(clientZone)) {
+            return primary;
+        }
+        return fallback != null ? fallback : primary;
     }
 
     /** A connected replica, from a random start so reads spread over them; null when none is connected. */

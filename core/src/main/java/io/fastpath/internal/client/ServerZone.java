@@ -27,7 +27,10 @@ public final class ServerZone {
         return zone;
     }
 
-    /** True when the server reported {@code clientZone} (false for a null client zone or a server without one). */
+    /**
+     * True when the server reported {@code clientZone} (false for a null client zone or a server without one). Both
+     * sides are interned, so a match is decided by String.equals' identity check before any character is compared.
+     */
     public boolean is(String clientZone) {
         String current = zone;
         return current != null && current.equals(clientZone);
@@ -52,9 +55,9 @@ public final class ServerZone {
         };
     }
 
-    /** Records what the server reported (null: none). */
+    /** Records what the server reported (null: none), interned as the client zone is: equal zones are then one instance. */
     void reported(String reported) {
-        zone = reported;
+        zone = reported == null ? null : reported.intern();
     }
 
     /** The {@code availability_zone} value of an INFO reply; null when the line is absent or empty. */
