@@ -210,6 +210,42 @@ class ZoneAffinityIT {
     }
 
     @Test
+    void aReplicaThatMovesIntoTheClientsZoneIsSeenAtItsConnectionsNextHandshake() throws Exception {
+        RedisCluster cluster = REDIS.cluster();
+        RedisServer primary = primaryIn(cluster, OTHER_ZONE);
+        RedisServer local = replicaOf(cluster, primary, CLIENT_ZONE);
+        RedisServer remote = replicaOf(cluster, primary, OTHER_ZONE);
+        String key = keyOn(cluster, primary);
+        try (RedisClient redis = client(cluster, ReadPolicy.ZONE_AFFINITY, new ServingLog())) {
+            redis.set(key, "v");
+            awaitReplicated(cluster, List.of(key));
+            resetStats(cluster);
+            readConcurrently(redis, List.of(key), 1_000);
+            long remoteBefore = getCalls(remote);
+            if (cluster.zonesReportedByServers()) {
+                assertThat(remoteBefore).as("reads on the other zone's replica").isZero();
+                // As a node restarted with another availability-zone would: the zone changes, then the client reconnects.
+                remote.call("CONFIG", "SET", "availability-zone", CLIENT_ZONE);
+            }
+            remote.call("CLIENT", "KILL", "TYPE", "normal"); // the client's connections reconnect and hand-shake again
+            Eventually.awaitTrue("reads to reach " + remote + " again", () -> {
+                redis.get(key);
+                return getCalls(remote) > remoteBefore;
+            }, Duration.ofSeconds(10));
+            resetStats(cluster);
+            readConcurrently(redis, List.of(key), 1_000);
+            // Valkey: both replicas are in the client's zone now; Redis: neither ever was. Either way both serve.
+            assertThat(getCalls(local)).as("reads on " + local).isPositive();
+            assertThat(getCalls(remote)).as("reads on " + remote).isPositive();
+            assertThat(getCalls(primary)).as("reads on the primary").isZero();
+        } finally {
+            if (cluster.zonesReportedByServers()) {
+                remote.call("CONFIG", "SET", "availability-zone", OTHER_ZONE);
+            }
+        }
+    }
+
+    @Test
     void readsThatMustSeeTheCallersOwnWritesStayOnThePrimary() throws Exception {
         RedisCluster cluster = REDIS.cluster();
         RedisServer primary = primaryIn(cluster, OTHER_ZONE);
