@@ -43,6 +43,21 @@ public interface ObservedCommand {
     /** The port of {@link #node()}, or -1. */
     int serverPort();
 
+    /**
+     * The availability zone the server of {@link #node()} reported ({@code availability_zone} of Valkey 8.0+), as of
+     * that connection's latest handshake; null when it reports none, when no connection took the command, or when
+     * the client was built without {@link RedisClientBuilder#clientZone} (zones are only read then). Cluster and
+     * Sentinel clients only. Reads a field: no allocation.
+     */
+    default String serverZone() {
+        return null;
+    }
+
+    /** True when the server flags the command {@code readonly}: a {@link ReadPolicy} may send it to a replica. */
+    default boolean readOnly() {
+        return false;
+    }
+
     /** The hash slot of its first key (computed on each call), or -1 for a keyless command. */
     int slot();
 

@@ -92,7 +92,8 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
      * thread's connection to its server whatever its key, so every command one thread sends this way arrives in call
      * order across keys, as on a single connection (the contract of a Spring Data Redis pipeline). The plain path
      * spreads keys over the server's connections and keeps order per key only. Blocking commands still use their
-     * pool; on a cluster the order holds per node.
+     * pool; on a cluster the order holds per node. Reads sent this way go to the primary whatever the
+     * {@link ReadPolicy}: call order cannot hold across a primary and a replica.
      */
     public <T> java.util.concurrent.CompletableFuture<T> dispatchInCallOrder(Command<T> command) {
         return core.dispatchInCallOrder(command);

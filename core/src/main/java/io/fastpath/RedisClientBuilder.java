@@ -69,6 +69,7 @@ public final class RedisClientBuilder {
     /** Extra addresses tried in order after host/port when it does not answer (cluster seeds). */
     private List<Endpoint> extraSeeds = List.of();
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
+    private String clientZone;
     private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
     private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
     private boolean redirectsOutsideTopology;
@@ -167,13 +168,29 @@ public final class RedisClientBuilder {
 
     /**
      * Cluster and Sentinel: which node serves read-only commands, a shard's or a Sentinel-watched primary's
-     * replicas included; default {@link ReadPolicy#PRIMARY}.
+     * replicas included; default {@link ReadPolicy#PRIMARY}. The zone policies need {@link #clientZone}.
      */
     public RedisClientBuilder readPolicy(ReadPolicy policy) {
         if (policy == null) {
             throw new RedisArgumentException("readPolicy must not be null");
         }
         this.readPolicy = policy;
+        return this;
+    }
+
+    /**
+     * Cluster and Sentinel: the availability zone the client runs in ({@code us-east-1a}), compared with each
+     * node's {@code availability_zone} under {@link ReadPolicy#ZONE_AFFINITY} and
+     * {@link ReadPolicy#ZONE_AFFINITY_REPLICAS_AND_PRIMARY}; default none (null). Set, the client reads each
+     * node's zone with {@code INFO server} at every handshake (pipelined, no extra round trip), so the serving
+     * zone is also known to a {@link CommandListener} ({@link ObservedCommand#serverZone()}) under any policy.
+     */
+    public RedisClientBuilder clientZone(String zone) {
+        if (zone != null && (zone.isEmpty() || zone.chars().anyMatch(c -> c <= ' '))) {
+            throw new RedisArgumentException("clientZone must be non-empty without spaces or control characters, got '"
+                    + zone + "'");
+        }
+        this.clientZone = zone;
         return this;
     }
 
@@ -558,6 +575,10 @@ public final class RedisClientBuilder {
             throw new RedisArgumentException("a Sentinel client finds its primary through the Sentinels: "
                     + (lazyConnect ? "lazyConnect()" : "seeds(...)") + " does not apply to it");
         }
+        if ((readPolicy == ReadPolicy.ZONE_AFFINITY || readPolicy == ReadPolicy.ZONE_AFFINITY_REPLICAS_AND_PRIMARY) && clientZone == null) {
+            throw new RedisArgumentException("readPolicy " + readPolicy + " reads from the nodes in the client's zone:"
+                    + " name it with clientZone(\"...\"), as the servers' availability-zone setting names theirs");
+        }
         if (lazyConnect && !extraSeeds.isEmpty()) {
             throw new RedisArgumentException("lazyConnect() serves one standalone server, but seeds(...) named "
                     + (extraSeeds.size() + 1) + " addresses: a cluster client needs its topology before it can route, "
@@ -567,7 +588,7 @@ public final class RedisClientBuilder {
                 connectionsPerNode, ioThreads, congestionDetour, loneCallerSpin, commandTimeout, connectTimeout,
                 maxInFlightPerConnection, maxArgumentBytes, maxQueuedWhileDisconnected, blockingConnectionsPerNode,
                 watchConnectionsPerNode, completionExecutor, directCompletion, limits, backoff, extraSeeds, readPolicy,
-                maxRedirects, topologyRefreshPeriod, redirectsOutsideTopology, eventListener, retryReads, pingInterval,
+                clientZone, maxRedirects, topologyRefreshPeriod, redirectsOutsideTopology, eventListener, retryReads, pingInterval,
                 responseTimeout, tls, cacheOptions, lazyConnect, pubSubQueueBound, pubSubOverflow, commandListener,
                 slowCommandThreshold, sentinel, sentinelAddresses());
     }

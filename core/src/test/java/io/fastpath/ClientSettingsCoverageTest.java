@@ -38,6 +38,7 @@ class ClientSettingsCoverageTest {
         setter("seeds", b -> b.seeds("redis://a-host:7000", "redis://b-host:7001"), "host", "port", "extraSeeds");
         setter("sentinel", b -> b.sentinel(SentinelOptions.of("mymaster", "127.0.0.1:26380")), "sentinel", "sentinelAddresses");
         setter("readPolicy", b -> b.readPolicy(ReadPolicy.REPLICA_PREFERRED), "readPolicy");
+        setter("clientZone", b -> b.clientZone("eu-west-1a"), "clientZone");
         setter("maxRedirects", b -> b.maxRedirects(7), "maxRedirects");
         setter("redirectsOutsideTopology", b -> b.redirectsOutsideTopology(true), "redirectsOutsideTopology");
         setter("topologyRefreshPeriod", b -> b.topologyRefreshPeriod(Duration.ofMinutes(7)), "topologyRefreshPeriod");

@@ -84,6 +84,59 @@ class SentinelReplicaReadsIT {
         }
     }
 
+    @Test
+    void underZoneAffinityReadsGoToTheReplicaInTheClientsZone() {
+        RedisServer primary = deployment.primary();
+        RedisServer local = deployment.replicas().get(1);
+        RedisServer remote = deployment.replicas().get(0);
+        // Valkey 8.0+ changes availability-zone at run time (CONFIG SET); the client reads it at each handshake.
+        boolean zonesReported = primary.binary().isValkey() && primary.binary().isAtLeast(8, 0);
+        if (zonesReported) {
+            primary.call("CONFIG", "SET", "availability-zone", "zone-a");
+            local.call("CONFIG", "SET", "availability-zone", "zone-a");
+            remote.call("CONFIG", "SET", "availability-zone", "zone-b");
+        }
+        try (RedisClient redis = RedisClient.builder()
+                .sentinel(SentinelOptions.of(deployment.primaryName(), deployment.sentinelAddresses()))
+                .readPolicy(ReadPolicy.ZONE_AFFINITY)
+                .clientZone("zone-a")
+                .build()) {
+            redis.set("zone-reads", "v");
+            Eventually.awaitTrue("both replicas to hold the key", () -> exists(local, "zone-reads") && exists(remote, "zone-reads"),
+                    Duration.ofSeconds(10));
+            // Both replicas must be connected before counting, or the pick could fall back while one still connects.
+            Eventually.awaitTrue("reads to reach both replicas' connections", () -> {
+                long before = getCalls(local) + getCalls(remote);
+                redis.get("zone-reads");
+                return getCalls(local) + getCalls(remote) > before;
+            }, Duration.ofSeconds(10));
+            long primaryGets = getCalls(primary);
+            long localGets = getCalls(local);
+            long remoteGets = getCalls(remote);
+            for (int i = 0; i < 200; i++) {
+                assertThat(redis.get("zone-reads")).isEqualTo("v");
+            }
+            assertThat(getCalls(primary) - primaryGets).as("reads on the primary").isZero();
+            if (zonesReported) {
+                assertThat(getCalls(local) - localGets).as("reads on the replica in the client's zone").isEqualTo(200);
+            } else {
+                // Redis reports no zone: every node is another zone, so reads spread over both replicas.
+                assertThat(getCalls(local) - localGets).as("reads on one replica").isPositive();
+                assertThat(getCalls(remote) - remoteGets).as("reads on the other").isPositive();
+            }
+        } finally {
+            if (zonesReported) {
+                for (RedisServer node : List.of(primary, local, remote)) {
+                    node.call("CONFIG", "SET", "availability-zone", "");
+                }
+            }
+        }
+    }
+
+    private static boolean exists(RedisServer node, String key) {
+        return ((Number) node.call("EXISTS", key)).longValue() == 1;
+    }
+
     private static long getCalls(RedisServer node) {
         try (RespClient admin = node.admin()) {
             for (String line : ((String) admin.call("INFO", "commandstats")).split("\r\n")) {

@@ -15,6 +15,11 @@ public final class MeterNames {
     public static final String NETWORK_SENT = "fastpath.network.sent";
     /** Counter (bytes): bytes of replies, per node. */
     public static final String NETWORK_RECEIVED = "fastpath.network.received";
+    /**
+     * Counter: read-only commands answered, tag {@code zone}: the availability zone of the node that served them
+     * ({@code none} when it reports none, or when the client was built without a client zone and so reads no zones).
+     */
+    public static final String COMMAND_READS = "fastpath.command.reads";
     /** Counter: MOVED/ASK redirects commands followed, per node that finally served them. */
     public static final String COMMAND_REDIRECTS = "fastpath.command.redirects";
     /** Counter: commands sent again (TRYAGAIN, CLUSTERDOWN, LOADING..., replays after a lost connection), per node. */

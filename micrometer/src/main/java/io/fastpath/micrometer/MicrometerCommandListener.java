@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link RedisClientBuilder#commandListener}. Per node ({@code host:port}, so each cluster node has its own
  * series): the completion and first-response timers per command and outcome, bytes sent and received,
  * redirects and retries, reconnect attempts, and gauges of the node's connections by state and of its
- * queued and in-flight commands; per client: topology refreshes and the client-side cache. Names are in
+ * queued and in-flight commands; per client: reads per serving zone, topology refreshes and the client-side cache. Names are in
  * {@link MeterNames}; docs/observability.md explains the dashboards they make.
  *
  * <pre>{@code
@@ -44,6 +44,7 @@ public final class MicrometerCommandListener implements CommandListener {
     /** Commands that failed before any connection took them; made on first use. */
     private final AtomicReference<NodeMeters> unrouted = new AtomicReference<>();
     private final AtomicReference<ClientMeters> client = new AtomicReference<>();
+    private final ZoneMeters zones;
 
     private MicrometerCommandListener(Builder builder) {
         this.registry = builder.registry;
@@ -51,6 +52,7 @@ public final class MicrometerCommandListener implements CommandListener {
         this.timers = new TimerSettings(builder.percentiles, builder.histogram, builder.serviceLevelObjectives,
                 builder.minimum, builder.maximum);
         this.firstResponse = builder.firstResponse;
+        this.zones = new ZoneMeters(registry, tags);
     }
 
     /** With the registry's own distribution settings and no extra tag. */
@@ -69,6 +71,7 @@ public final class MicrometerCommandListener implements CommandListener {
         if (meters != null) { // null: a command completing after its node's last connection closed (not counted)
             meters.record(command);
         }
+        zones.record(command);
     }
 
     private NodeMeters unrouted() {
@@ -131,6 +134,7 @@ public final class MicrometerCommandListener implements CommandListener {
         if (meters != null) {
             meters.remove();
         }
+        zones.remove();
         NodeMeters none = unrouted.getAndSet(null);
         if (none != null) {
             none.retire();

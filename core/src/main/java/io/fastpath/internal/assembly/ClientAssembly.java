@@ -76,7 +76,7 @@ public final class ClientAssembly {
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
         seeds.addAll(settings.extraSeeds());
-        ClusterOptions clusterOptions = new ClusterOptions(settings.readPolicy(), settings.maxRedirects(),
+        ClusterOptions clusterOptions = new ClusterOptions(settings.readPolicy(), settings.clientZone(), settings.maxRedirects(),
                 settings.topologyRefreshPeriod(), settings.redirectsOutsideTopology());
         ClientCore core;
         try {

@@ -24,6 +24,7 @@ import java.util.concurrent.Executor;
  *
  * @param extraSeeds addresses tried in order after host/port when it does not answer (cluster seeds)
  * @param responseTimeout null: the larger of the command timeout and {@link #MIN_DEFAULT_RESPONSE_TIMEOUT}
+ * @param clientZone null: none given (every node then counts as another zone; zones are not read)
  * @param tls null: plain TCP
  * @param cache null: no client-side cache
  * @param slowCommandThreshold null: the slow-command log is off
@@ -55,6 +56,7 @@ public record ClientSettings(
         ReconnectBackoff reconnectBackoff,
         List<Endpoint> extraSeeds,
         ReadPolicy readPolicy,
+        String clientZone,
         int maxRedirects,
         Duration topologyRefreshPeriod,
         boolean redirectsOutsideTopology,
@@ -77,6 +79,7 @@ public record ClientSettings(
 
     public ClientSettings {
         extraSeeds = List.copyOf(extraSeeds);
+        clientZone = clientZone == null ? null : clientZone.intern(); // as ServerZone interns each node's: one instance when equal
         sentinelAddresses = List.copyOf(sentinelAddresses);
     }
 

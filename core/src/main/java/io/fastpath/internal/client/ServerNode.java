@@ -12,8 +12,8 @@ import java.util.function.Consumer;
 
 /**
  * One server as a client with several servers sees it (a cluster node, a Sentinel-watched primary or
- * replica): its address, its N multiplexed connections and the round trip {@link ReplicaSelector} uses
- * under {@code ReadPolicy.LOWEST_LATENCY}.
+ * replica): its address, its N multiplexed connections, and what {@link ReplicaSelector} compares: the round
+ * trip under {@code ReadPolicy.LOWEST_LATENCY}, the zone under the zone policies.
  */
 public class ServerNode {
     private static final CommandSpec<Reply> PING = new CommandSpec<>("PING",
@@ -21,12 +21,19 @@ public class ServerNode {
 
     public final Endpoint endpoint;
     public final NodeConnections connections;
+    /** The zone the server reports; never learned (null) unless its connections' handshakes ask ({@link ServerZone#probe}). */
+    public final ServerZone zone;
     /** Smoothed PING round trip; any thread reads it, the refresher's PING replies write it. */
     private volatile long latencyNanos = Long.MAX_VALUE;
 
     public ServerNode(Endpoint endpoint, NodeConnections connections) {
+        this(endpoint, connections, new ServerZone());
+    }
+
+    public ServerNode(Endpoint endpoint, NodeConnections connections, ServerZone zone) {
         this.endpoint = endpoint;
         this.connections = connections;
+        this.zone = zone;
     }
 
     public boolean isReady() {

@@ -3,6 +3,7 @@ package io.fastpath.internal.cluster;
 import io.fastpath.RedisEvent;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.NodeConnections;
+import io.fastpath.internal.client.ServerZone;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
@@ -17,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -33,6 +35,8 @@ final class ClusterNodes {
     private final ConnectionSettings settings;
     private final int connectionsPerNode;
     private final long closeGraceNanos;
+    /** Each node's zone is read at every handshake of its connections (a client zone was given). */
+    private final boolean learnZones;
     private final Runnable requestRefresh;
     private final Consumer<CommandFuture<?>> handOff;
 
@@ -48,11 +52,12 @@ final class ClusterNodes {
     private volatile Consumer<Endpoint> retiredListener = endpoint -> { };
 
     ClusterNodes(ClientResources resources, ConnectionSettings settings, int connectionsPerNode, long closeGraceNanos,
-                 Runnable requestRefresh, Consumer<CommandFuture<?>> handOff) {
+                 boolean learnZones, Runnable requestRefresh, Consumer<CommandFuture<?>> handOff) {
         this.resources = resources;
         this.settings = settings;
         this.connectionsPerNode = connectionsPerNode;
         this.closeGraceNanos = closeGraceNanos;
+        this.learnZones = learnZones;
         this.requestRefresh = requestRefresh;
         this.handOff = handOff;
     }
@@ -100,11 +105,16 @@ final class ClusterNodes {
 
     private ClusterNode openNode(Endpoint endpoint) {
         Connection[] connections = new Connection[connectionsPerNode];
+        ServerZone zone = new ServerZone();
+        long zoneTimeoutNanos = Math.max(TimeUnit.SECONDS.toNanos(1), settings.connectTimeout().toNanos());
         for (int i = 0; i < connectionsPerNode; i++) {
             connections[i] = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
             connections[i].disconnectListener(requestRefresh);
+            if (learnZones) {
+                connections[i].handshakeExtension(zone.probe(connections[i], zoneTimeoutNanos, null));
+            }
         }
-        return new ClusterNode(endpoint, new NodeConnections(connections));
+        return new ClusterNode(endpoint, new NodeConnections(connections), zone);
     }
 
     /**

@@ -58,7 +58,7 @@ public final class ClusterRouter {
         this.refresher = new TopologyRefresher(this, resources, options);
         // Every cluster connection may serve reads under a replica policy: a node's role can change under it.
         this.nodes = new ClusterNodes(resources, settings.withReplicaReads(options.readPolicy() != ReadPolicy.PRIMARY),
-                connectionsPerNode, closeGraceNanos, refresher::requestSoon, this::sendElsewhere);
+                connectionsPerNode, closeGraceNanos, options.clientZone() != null, refresher::requestSoon, this::sendElsewhere);
     }
 
     /** Opens connections to every node of {@code topology} and waits (up to {@code waitNanos}) for them. */
@@ -147,7 +147,8 @@ public final class ClusterRouter {
             return dispatch(spec, false, deadline, callerInFlight, false);
         }
         CommandFuture<T> future = new CommandFuture<>(spec, false, deadline, callerInFlight).errorInterceptor(redirects);
-        ClusterNode node = nodeForSlot(singleSlot, spec.readOnly());
+        // The primary even for a read: call order cannot hold across a primary and a replica (a pipeline's GET after its SET).
+        ClusterNode node = nodeForSlot(singleSlot, false);
         if (node == null) {
             send(future, singleSlot, false); // fails with the "no node" error and asks for a refresh
             return future;
@@ -284,7 +285,7 @@ public final class ClusterRouter {
         if (!readOnly || options.readPolicy() == ReadPolicy.PRIMARY || route.replicas().length == 0) {
             return route.primary();
         }
-        return ReplicaSelector.select(options.readPolicy(), route.primary(), route.replicas());
+        return ReplicaSelector.select(options.readPolicy(), options.clientZone(), route.primary(), route.replicas());
     }
 
     boolean isClosed() {

@@ -67,7 +67,7 @@ final class ClusterTopologyParser {
                     if ("online".equals(health)) {
                         onlinePrimaries.add(endpoint);
                     }
-                } else if (!"failed".equals(health)) {
+                } else if (!isFailed(health)) {
                     replicas.add(endpoint);
                 }
             }
@@ -79,6 +79,14 @@ final class ClusterTopologyParser {
             }
         }
         return new ClusterTopology(shards, slotless);
+    }
+
+    /**
+     * A node CLUSTER SHARDS flags failed: the documentation says {@code failed}, Valkey 8.0.1 (and Redis 7.0's code)
+     * answer {@code fail}; checking only the first kept a dead replica in the topology forever (ZoneAffinityIT).
+     */
+    private static boolean isFailed(String health) {
+        return "fail".equals(health) || "failed".equals(health);
     }
 
     /** CLUSTER SLOTS: one entry per slot range, {start, end, primary, replica...}; ranges of one primary are merged. */

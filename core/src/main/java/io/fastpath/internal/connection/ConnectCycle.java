@@ -41,6 +41,8 @@ final class ConnectCycle {
     volatile int reconnectAttempts;
     /** The HELLO reply's mode (standalone, cluster, sentinel) from the latest handshake; null on RESP2. */
     volatile String serverMode;
+    /** The server's availability zone from the latest handshake that asked (ServerZone); null when unknown or none. */
+    volatile String serverZone;
     volatile boolean resp3Negotiated;
     /** Runs at the end of every handshake, before the connection is ready (pub/sub resubscription); null for none. */
     volatile HandshakeExtension handshakeExtension;

@@ -292,6 +292,16 @@ public final class Connection implements ObservedConnection {
         return cycle.serverMode;
     }
 
+    /** The availability zone its server reported at the latest handshake that asked; null when none or not asked. */
+    public String serverZone() {
+        return cycle.serverZone;
+    }
+
+    /** Event loop (a handshake step): records the zone the server reported. */
+    public void serverZone(String zone) {
+        cycle.serverZone = zone;
+    }
+
     /** True when the latest handshake negotiated RESP3 (the server has HELLO). */
     public boolean negotiatedResp3() {
         return cycle.resp3Negotiated;

@@ -155,6 +155,17 @@ abstract class ObservedFuture<T> extends CompletableFuture<T> implements Observe
     }
 
     @Override
+    public String serverZone() {
+        Connection connection = observedConnection;
+        return connection == null ? null : connection.serverZone();
+    }
+
+    @Override
+    public boolean readOnly() {
+        return spec.readOnly();
+    }
+
+    @Override
     public int slot() {
         byte[] key = spec.routingKey();
         return key == null ? -1 : SlotHash.slot(key);

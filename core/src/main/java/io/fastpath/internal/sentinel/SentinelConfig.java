@@ -20,6 +20,7 @@ import java.util.List;
  * @param dataSettings connections to the primary and replicas, as the user configured them
  * @param connectionsPerNode multiplexed connections per data node
  * @param readPolicy which node serves read-only commands
+ * @param clientZone the client's availability zone, null for none; set, each data node's zone is read at its handshakes
  * @param holdDuringFailover hold the primary's commands while a failover is announced (see SentinelOptions)
  * @param maxHoldNanos the longest such a hold lasts without the failover ending
  * @param acknowledgeReplicas replicas that must confirm a write (WAIT) before it is acknowledged; 0 turns it off
@@ -30,7 +31,7 @@ import java.util.List;
  * @param queryTimeoutNanos one Sentinel query or ROLE probe (connect, handshake, reply) at most
  */
 public record SentinelConfig(String primaryName, List<Endpoint> sentinels, ConnectionSettings sentinelSettings,
-                      ConnectionSettings dataSettings, int connectionsPerNode, ReadPolicy readPolicy,
+                      ConnectionSettings dataSettings, int connectionsPerNode, ReadPolicy readPolicy, String clientZone,
                       boolean holdDuringFailover, long maxHoldNanos, int acknowledgeReplicas, long acknowledgeTimeoutMillis,
                       long refreshPeriodNanos, long commandTimeoutNanos, long closeGraceNanos, long queryTimeoutNanos) {
 
@@ -54,7 +55,7 @@ public record SentinelConfig(String primaryName, List<Endpoint> sentinels, Conne
                 .build();
         long commandTimeoutNanos = settings.commandTimeout().toNanos();
         return new SentinelConfig(sentinel.primaryName(), settings.sentinelAddresses(), sentinelSettings, data,
-                settings.connectionsPerNode(), settings.readPolicy(), sentinel.holdDuringFailover(),
+                settings.connectionsPerNode(), settings.readPolicy(), settings.clientZone(), sentinel.holdDuringFailover(),
                 sentinel.maxFailoverHold().toNanos(), sentinel.waitForReplicas(),
                 sentinel.waitForReplicasTimeout() == null ? 0 : sentinel.waitForReplicasTimeout().toMillis(),
                 sentinel.refreshPeriod().toNanos(), commandTimeoutNanos,

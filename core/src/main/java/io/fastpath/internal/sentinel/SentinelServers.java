@@ -7,11 +7,13 @@ import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.NodeConnections;
 import io.fastpath.internal.client.ReplicaSelector;
 import io.fastpath.internal.client.ServerNode;
+import io.fastpath.internal.client.ServerZone;
 import io.fastpath.internal.client.StandaloneServers;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.connection.HandshakeExtension;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -77,17 +79,20 @@ public final class SentinelServers implements StandaloneServers {
 
     /** Build time: opens the primary's connections and waits for their first handshake (ROLE included). */
     void connectPrimary(Endpoint endpoint) {
-        Connection[] connections = newConnections(endpoint, RoleCheck.PRIMARY, false);
-        primary = new ServerNode(endpoint, ClientCore.awaitFirstHandshakes(endpoint, connections, config.dataSettings()));
+        ServerZone zone = new ServerZone();
+        Connection[] connections = newConnections(endpoint, RoleCheck.PRIMARY, false, zone);
+        primary = new ServerNode(endpoint, ClientCore.awaitFirstHandshakes(endpoint, connections, config.dataSettings()), zone);
     }
 
-    private Connection[] newConnections(Endpoint endpoint, String role, boolean held) {
+    private Connection[] newConnections(Endpoint endpoint, String role, boolean held, ServerZone zone) {
         ConnectionSettings settings = RoleCheck.PRIMARY.equals(role) ? config.dataSettings() : replicaSettings;
         Connection[] connections = new Connection[config.connectionsPerNode()];
         for (int i = 0; i < connections.length; i++) {
             Connection connection = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
             Runnable onMismatch = RoleCheck.PRIMARY.equals(role) ? () -> askSentinels.run() : () -> askForReplicas.run();
-            connection.handshakeExtension(new RoleCheck(role, endpoint, config.queryTimeoutNanos(), onMismatch));
+            HandshakeExtension roleCheck = new RoleCheck(role, endpoint, config.queryTimeoutNanos(), onMismatch);
+            connection.handshakeExtension(config.clientZone() == null ? roleCheck
+                    : zone.probe(connection, config.queryTimeoutNanos(), roleCheck));
             if (RoleCheck.PRIMARY.equals(role)) {
                 connection.disconnectListener(() -> askSentinels.run()); // a lost primary may have been replaced
             }
@@ -119,7 +124,7 @@ public final class SentinelServers implements StandaloneServers {
         byte[] key = command.spec().routingKey();
         if (command.spec().readOnly() && config.readPolicy() != ReadPolicy.PRIMARY) {
             ServerNode current = primary;
-            ServerNode target = ReplicaSelector.select(config.readPolicy(), current, replicas);
+            ServerNode target = ReplicaSelector.select(config.readPolicy(), config.clientZone(), current, replicas);
             target.connections.route(key, callerIdle).send(command);
             return command;
         }
@@ -146,7 +151,7 @@ public final class SentinelServers implements StandaloneServers {
     private void resend(CommandFuture<?> command) {
         command.prepareResend(false);
         if (command.spec().readOnly() && config.readPolicy() != ReadPolicy.PRIMARY) {
-            ServerNode target = ReplicaSelector.select(config.readPolicy(), primary, replicas);
+            ServerNode target = ReplicaSelector.select(config.readPolicy(), config.clientZone(), primary, replicas);
             target.connections.route(command.spec().routingKey(), false).send(command);
         } else {
             primary.connections.route(command.spec().routingKey(), false).send(command.errorInterceptor(readOnlyRetry));
@@ -181,8 +186,9 @@ public final class SentinelServers implements StandaloneServers {
             releasePrimary();
             return;
         }
-        Connection[] fresh = newConnections(to, RoleCheck.PRIMARY, true);
-        primary = new ServerNode(to, new NodeConnections(fresh)); // new commands queue on the held new connections
+        ServerZone zone = new ServerZone();
+        Connection[] fresh = newConnections(to, RoleCheck.PRIMARY, true, zone);
+        primary = new ServerNode(to, new NodeConnections(fresh), zone); // new commands queue on the held new connections
         Connection[] before = old.connections.all();
         CompletableFuture<?>[] moved = new CompletableFuture<?>[fresh.length];
         for (Connection connection : before) {
@@ -223,7 +229,8 @@ public final class SentinelServers implements StandaloneServers {
             }
             ServerNode node = current.remove(endpoint);
             if (node == null) {
-                node = new ServerNode(endpoint, new NodeConnections(newConnections(endpoint, RoleCheck.REPLICA, false)));
+                ServerZone zone = new ServerZone();
+                node = new ServerNode(endpoint, new NodeConnections(newConnections(endpoint, RoleCheck.REPLICA, false, zone)), zone);
                 for (Connection connection : node.connections.all()) {
                     started.add(connection.start().exceptionally(notYet -> null)); // routing skips it until it is ready
                 }

@@ -20,7 +20,7 @@ class ClusterNodesTest {
 
     private final ClientResources resources = new ClientResources(1, null, true);
     // Nodes of the first applied topology are never started (ClusterRouter.start does that), so no socket is opened.
-    private final ClusterNodes nodes = new ClusterNodes(resources, SETTINGS, 1, 0, () -> { }, command -> { });
+    private final ClusterNodes nodes = new ClusterNodes(resources, SETTINGS, 1, 0, false, () -> { }, command -> { });
 
     @AfterEach
     void close() {

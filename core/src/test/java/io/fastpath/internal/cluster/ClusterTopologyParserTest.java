@@ -57,6 +57,18 @@ class ClusterTopologyParserTest {
     }
 
     @Test
+    void aReplicaFlaggedFailAsValkeyAndRedisAnswerIsLeftOut() {
+        // Valkey 8.0.1's health of a killed replica once the cluster flagged it (captured): "fail", not the documented "failed".
+        Map<Reply, Reply> shard = new LinkedHashMap<>();
+        shard.put(bulk("slots"), array(integer(10923), integer(16383)));
+        shard.put(bulk("nodes"), array(node(7000, "master", "online"), node(7001, "replica", "fail"),
+                node(7002, "replica", "online")));
+        ClusterTopology topology = ClusterTopologyParser.fromShards(array(new Reply.MapReply(shard)));
+
+        assertThat(topology.shards().get(0).replicas()).containsExactly(new Endpoint("10.0.0.1", 7002));
+    }
+
+    @Test
     void aShardListingTwoOnlinePrimariesMidFailoverRoutesToTheFirstAndKeepsTheOtherKnown() {
         // What Valkey 8.0 answers for a moment during CLUSTER FAILOVER (captured from 8.0.1): the demoted
         // primary and the promoted replica, both masters of the same shard.

@@ -25,7 +25,7 @@ class SlotTableTest {
     private ClusterNode node(int port) {
         // Never started: the table only holds nodes, it does not talk to them.
         Connection connection = new Connection(new Endpoint("127.0.0.1", port), SETTINGS, resources.nextEventLoop(), resources.channelType());
-        return new ClusterNode(new Endpoint("127.0.0.1", port), new NodeConnections(new Connection[] {connection}));
+        return new ClusterNode(new Endpoint("127.0.0.1", port), new NodeConnections(new Connection[] {connection}), new io.fastpath.internal.client.ServerZone());
     }
 
     @Test

@@ -99,6 +99,7 @@ final class ClientBuilderFromProperties {
                 .blockingConnectionsPerNode(fastpath.getBlockingConnectionsPerNode())
                 .watchConnectionsPerNode(fastpath.getWatchConnectionsPerNode())
                 .readPolicy(fastpath.getReadPolicy())
+                .clientZone(fastpath.getClientZone())
                 .loneCallerSpin(fastpath.getLoneCallerSpin());
         if (fastpath.getIoThreads() > 0) {
             builder.ioThreads(fastpath.getIoThreads());

@@ -19,8 +19,10 @@ public class FastpathProperties {
     private int blockingConnectionsPerNode = 8;
     /** Connections per server for WATCH transactions, opened on first use. */
     private int watchConnectionsPerNode = 4;
-    /** Cluster and Sentinel: whether read-only commands may go to replicas. */
+    /** Cluster and Sentinel: which node serves read-only commands (replicas under all but PRIMARY). */
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
+    /** Cluster and Sentinel: the availability zone the application runs in; the zone read policies need it. */
+    private String clientZone;
     /** Whether pipeline and transaction results are converted to Spring's types, as with Lettuce's factory. */
     private boolean convertPipelineAndTxResults = true;
     /** How long a template call waiting alone may spin before its thread parks (0 to 1 ms; 0 never spins). */
@@ -72,6 +74,14 @@ public class FastpathProperties {
 
     public void setReadPolicy(ReadPolicy readPolicy) {
         this.readPolicy = readPolicy;
+    }
+
+    public String getClientZone() {
+        return clientZone;
+    }
+
+    public void setClientZone(String clientZone) {
+        this.clientZone = clientZone;
     }
 
     public boolean isConvertPipelineAndTxResults() {

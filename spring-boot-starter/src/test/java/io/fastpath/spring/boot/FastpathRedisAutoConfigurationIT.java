@@ -72,6 +72,26 @@ class FastpathRedisAutoConfigurationIT {
     }
 
     @Test
+    void aZoneReadPolicyTakesTheClientZoneFromItsPropertyAndStopsTheContextWithoutIt() {
+        runner.withPropertyValues(hostAndPort(), "fastpath.read-policy=zone-affinity").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("ZONE_AFFINITY")
+                    .hasMessageContaining("clientZone(");
+        });
+        runner.withPropertyValues(hostAndPort(), "fastpath.read-policy=zone-affinity-replicas-and-primary",
+                "fastpath.client-zone=eu-west-1a").run(context -> {
+            assertThat(context).hasNotFailed();
+            StringRedisTemplate template = context.getBean(StringRedisTemplate.class);
+            template.opsForValue().set("zone:key", "v");
+            assertThat(template.opsForValue().get("zone:key")).isEqualTo("v");
+        });
+        runner.withPropertyValues(hostAndPort(), "fastpath.client-zone=eu west").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("clientZone must be non-empty");
+        });
+    }
+
+    @Test
     void fastpathsFactoryWinsOverLettucesWhenBothAreOnTheClasspath() {
         runner.withPropertyValues(hostAndPort()).run(context -> {
             assertThat(LettuceConnectionFactory.class).isNotNull(); // Lettuce is on this test's classpath
