@@ -33,6 +33,13 @@ import java.util.concurrent.TimeUnit;
  * resumes there too).
  */
 final class RedirectHandler implements ErrorInterceptor {
+    /**
+     * Refreshes a MOVED to an unknown node waits for before the command fails: right after a failover the node a
+     * refresh asks may still list the promoted replica as a replica (gossip lag; ClusterFaultCatalogueIT saw it
+     * under load), while the node that redirected already knows it. Spaced by the refresher's minimum interval.
+     */
+    private static final int REFRESHES_BEFORE_REFUSING = 3;
+
     private final ClusterRouter router;
     private final int maxRedirects;
     /** The user's choice for NAT/proxy set-ups: follow a redirect to a node the topology does not list. */
@@ -95,7 +102,7 @@ final class RedirectHandler implements ErrorInterceptor {
         }
         ClusterNode node = redirectsOutsideTopology ? router.nodes.nodeFor(target) : router.nodes.known(target);
         if (node == null) {
-            return followOnceKnown(command, message, moved, slot, target, from);
+            return followOnceKnown(command, message, moved, slot, target, from, 1);
         }
         follow(command, moved, slot, node, from);
         return true;
@@ -118,7 +125,7 @@ final class RedirectHandler implements ErrorInterceptor {
      * the refreshed topology lists the node, and otherwise fails naming it, at the latest at its deadline.
      */
     private boolean followOnceKnown(CommandFuture<?> command, String message, boolean moved, int slot, Endpoint target,
-                                    Connection from) {
+                                    Connection from, int refreshes) {
         command.prepareResend(!moved);
         waitingToRetry.add(command);
         ScheduledFuture<?> atDeadline;
@@ -142,9 +149,13 @@ final class RedirectHandler implements ErrorInterceptor {
                         return; // the deadline or close came first
                     }
                     ClusterNode node = router.nodes.known(target);
+                    if (node == null && refreshes < REFRESHES_BEFORE_REFUSING
+                            && followOnceKnown(command, message, moved, slot, target, from, refreshes + 1)) {
+                        return; // the node asked may not have heard of a failover yet: ask again, within the deadline
+                    }
                     if (node == null) {
                         command.completeExceptionally(outsideTopology(command, message, target,
-                                "the refreshed topology does not list it either"));
+                                "the refreshed topology does not list it either (" + refreshes + " refreshes)"));
                     } else {
                         follow(command, moved, slot, node, from);
                     }
