@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.Reply;
+import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RedisServerExtension;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -76,10 +78,10 @@ class CallerDrivenConnectionIT {
   void theBackgroundDriverTakesTheLoopWhenNoCallerDrivesAndGivesItBackToTheNextCaller() {
     try (CallerDrivenConnection connection = connect(false)) {
       assertThat(text(connection.execute(bytes("ECHO"), bytes("before")))).isEqualTo("before");
-      awaitBounded(() -> connection.driver() == connection.backgroundDriver());
+      awaitBounded("the background driver holds the loop", () -> connection.driver() == connection.backgroundDriver());
 
       assertThat(text(connection.execute(bytes("ECHO"), bytes("after")))).isEqualTo("after");
-      awaitBounded(() -> connection.driver() == connection.backgroundDriver());
+      awaitBounded("the background driver holds the loop", () -> connection.driver() == connection.backgroundDriver());
     }
   }
 
@@ -87,12 +89,12 @@ class CallerDrivenConnectionIT {
   void theBackgroundDriverReadsTheSocketWhileNoCallerDrives() {
     try (CallerDrivenConnection connection = connect(false)) {
       long clientId = ((Reply.IntegerReply) connection.execute(bytes("CLIENT"), bytes("ID"))).value();
-      awaitBounded(() -> connection.driver() == connection.backgroundDriver());
+      awaitBounded("the background driver holds the loop", () -> connection.driver() == connection.backgroundDriver());
 
       redis.server().call("CLIENT", "KILL", "ID", Long.toString(clientId));
 
       // Only a thread running the loop can see the server close the socket: no caller is driving now.
-      awaitBounded(() -> !connection.isOpen());
+      awaitBounded("the connection saw the server close it", () -> !connection.isOpen());
       assertThatThrownBy(() -> connection.execute(bytes("PING"))).hasMessageContaining("connection closed");
     }
   }
@@ -102,17 +104,9 @@ class CallerDrivenConnectionIT {
     return CallerDrivenConnection.connect(server.host(), server.port(), wakeDriverOnQueue);
   }
 
-  private static void awaitBounded(BooleanSupplier condition) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(BOUND_SECONDS);
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("condition still false after %d s", BOUND_SECONDS).isLessThan(deadline);
-      try {
-        Thread.sleep(1);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
+  /** The testkit's bounded wait (it polls the condition; fails naming it after the bound). */
+  private static void awaitBounded(String what, BooleanSupplier condition) {
+    Conditions.await(what, condition, Duration.ofSeconds(BOUND_SECONDS));
   }
 
   private static byte[] bytes(String text) {
