@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -64,11 +65,22 @@ class ZoneAffinityIT {
         RedisCluster cluster = REDIS.cluster();
         List<String> keys = keysOnEveryShard(cluster);
         ServingLog log = new ServingLog();
-        try (RedisClient redis = client(cluster, ReadPolicy.ZONE_AFFINITY, log)) {
+        Set<String> connected = ConcurrentHashMap.newKeySet();
+        try (RedisClient redis = RedisClient.builder().uri(cluster.primaries().get(0).uri()).readPolicy(ReadPolicy.ZONE_AFFINITY)
+                .clientZone(CLIENT_ZONE).topologyRefreshPeriod(REFRESH_PERIOD).commandListener(log)
+                .eventListener(event -> {
+                    if (event instanceof RedisEvent.Connected up) {
+                        connected.add(up.node());
+                    }
+                }).build()) {
             for (String key : keys) {
                 redis.set(key, "v");
             }
             awaitReplicated(cluster, keys);
+            // A replica's connections come up in the background after the topology is read; until one is ready its
+            // reads go to the next choice (docs/topologies.md). The claim is about replicas that are up, so wait for all.
+            Eventually.awaitTrue("the client to connect to every node", () -> cluster.nodes().stream()
+                    .allMatch(node -> connected.contains(RedisServer.HOST + ":" + node.port())), Duration.ofSeconds(10));
             resetStats(cluster);
             int failures = readConcurrently(redis, keys, READS);
             assertThat(failures).isZero();

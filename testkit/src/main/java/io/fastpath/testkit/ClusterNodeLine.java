@@ -10,12 +10,15 @@ final class ClusterNodeLine {
 
     final String id;
     final Set<String> flags;
+    /** The id of the primary this node replicates, {@code "-"} for a primary. */
+    final String primaryId;
     /** When the answering node last got a PONG from this one (Unix ms; 0 for itself or never). */
     final long pongReceivedMillis;
 
-    private ClusterNodeLine(String id, Set<String> flags, long pongReceivedMillis) {
+    private ClusterNodeLine(String id, Set<String> flags, String primaryId, long pongReceivedMillis) {
         this.id = id;
         this.flags = flags;
+        this.primaryId = primaryId;
         this.pongReceivedMillis = pongReceivedMillis;
     }
 
@@ -32,7 +35,7 @@ final class ClusterNodeLine {
     /** Parses {@code <id> <ip:port@busport[,hostname]> <flags> <primary> <ping-sent> <pong-recv> ...}. */
     static ClusterNodeLine parse(String line) {
         String[] fields = line.split(" ");
-        return new ClusterNodeLine(fields[0], Set.copyOf(Arrays.asList(fields[2].split(","))), Long.parseLong(fields[5]));
+        return new ClusterNodeLine(fields[0], Set.copyOf(Arrays.asList(fields[2].split(","))), fields[3], Long.parseLong(fields[5]));
     }
 
     /** Neither failing, suspected of failing, still in handshake, nor without an address. */

@@ -531,6 +531,12 @@ public final class RedisCluster implements AutoCloseable {
     /** Why the cluster is not stable yet, or {@code null} when it is. */
     private String instability() {
         List<RedisServer> alive = responsiveNodes();
+        Map<String, String> ownPrimaryIds = new HashMap<>(); // node id -> the primary id it reports for itself
+        for (RedisServer node : alive) {
+            String id = nodeId(node);
+            clusterNodes(node).stream().filter(line -> line.id.equals(id)).findFirst()
+                    .ifPresent(line -> ownPrimaryIds.put(id, line.primaryId));
+        }
         SlotMap agreed = null;
         RedisServer agreedBy = null;
         for (RedisServer node : alive) {
@@ -548,6 +554,13 @@ public final class RedisCluster implements AutoCloseable {
             String unreadyLink = unreadyBusLink(node, view, alive);
             if (unreadyLink != null) {
                 return unreadyLink;
+            }
+            // A client reads replicas from the node it asks: every node must know who replicates whom (gossip
+            // carries a new replica's role a few pings later; a client built before then misses it until a refresh).
+            for (Map.Entry<String, String> own : ownPrimaryIds.entrySet()) {
+                if (view.stream().noneMatch(line -> line.id.equals(own.getKey()) && line.primaryId.equals(own.getValue()))) {
+                    return node + " does not yet see node " + own.getKey() + " as replicating " + own.getValue();
+                }
             }
             SlotMap slots = slotMap(node);
             if (agreed == null) {
