@@ -2,11 +2,9 @@ package io.fastpath.internal.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.fastpath.CacheOptions;
 import io.fastpath.CacheStats;
-import io.fastpath.RedisServerException;
 import io.fastpath.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.ReplyConverter;
@@ -21,15 +19,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -41,8 +36,6 @@ import java.util.concurrent.atomic.LongAdder;
  * of the connection concerned; the Caffeine cache, the in-flight map and the write stamps are thread-safe.
  */
 public final class ClientSideCache implements ClientTracking {
-    /** Own-write stamps per key stripe (a power of two): a fill overtaken by one of our writes is not stored (R6). */
-    private static final int STAMP_STRIPES = 1024;
     /** The only error a GET gives that MGET turns into a nil (a key holding another type). */
     private static final String WRONG_TYPE = "WRONGTYPE";
 
@@ -54,18 +47,18 @@ public final class ClientSideCache implements ClientTracking {
     private final long freshnessNanos;
     /** False when the user turned the heartbeat check off: hits then read no clock. */
     private final boolean boundsInvalidationDelay;
-    private final List<byte[]> broadcastPrefixes;
-    private final List<String> trackingCommand;
+    private final TrackingMode tracking;
     private final Cache<CacheKey, KeyReplies> entries;
-    /** Null: callers' futures complete on the I/O thread. */
-    private final Executor completionExecutor;
+    private final CallerDelivery delivery;
+    private final OwnWrites ownWrites;
 
     // Any thread.
     private final ConcurrentHashMap<ReadKey, CacheFill> inFlight = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<EventLoop, LoopHeartbeat> heartbeats = new ConcurrentHashMap<>();
-    private final AtomicLongArray writeStamps = new AtomicLongArray(STAMP_STRIPES);
+    /** Own writes per key stripe: a fill overtaken by one of our writes is not stored (R6). */
+    private final KeyStamps writeStamps = new KeyStamps();
     /** Invalidations received per key stripe: a fill whose key's count moved between its read and PTTL replies is not stored. */
-    private final AtomicLongArray invalidationStamps = new AtomicLongArray(STAMP_STRIPES);
+    private final KeyStamps invalidationStamps = new KeyStamps();
     /** The client's command observer, told of each hit; null when it observes nothing. Set before the client is published. */
     private CommandObserver observer;
     private final LongAdder hits = new LongAdder();
@@ -82,22 +75,8 @@ public final class ClientSideCache implements ClientTracking {
         this.boundsInvalidationDelay = options.maxInvalidationDelay() != null;
         // Unbounded: sessions still get heartbeats (never consulted, so never started).
         this.freshnessNanos = (boundsInvalidationDelay ? options.maxInvalidationDelay() : CacheOptions.DEFAULT_MAX_INVALIDATION_DELAY).toNanos();
-        this.completionExecutor = completionExecutor;
-        List<String> tracking = new ArrayList<>(List.of("CLIENT", "TRACKING", "ON"));
-        if (options.broadcastPrefixes() == null) {
-            this.broadcastPrefixes = null;
-            tracking.add("OPTIN");
-        } else {
-            List<byte[]> prefixes = new ArrayList<>();
-            tracking.add("BCAST");
-            for (String prefix : options.broadcastPrefixes()) {
-                tracking.add("PREFIX");
-                tracking.add(prefix);
-                prefixes.add(prefix.getBytes(StandardCharsets.UTF_8));
-            }
-            this.broadcastPrefixes = List.copyOf(prefixes);
-        }
-        this.trackingCommand = List.copyOf(tracking);
+        this.delivery = new CallerDelivery(completionExecutor);
+        this.tracking = new TrackingMode(options);
         this.entries = Caffeine.newBuilder()
                 .maximumWeight(options.maxBytes())
                 .weigher((CacheKey key, KeyReplies held) -> held.weight())
@@ -110,6 +89,7 @@ public final class ClientSideCache implements ClientTracking {
                     }
                 })
                 .build();
+        this.ownWrites = new OwnWrites(entries, writeStamps);
     }
 
     /** Set while the client is built, before any read: hits are reported to it (cache hits send no command). */
@@ -127,10 +107,10 @@ public final class ClientSideCache implements ClientTracking {
 
     /** The result of a read this cache serves, from memory or from one shared fill; null for any other command. */
     public <T> CompletableFuture<T> read(CommandSpec<T> spec, boolean callerWaits, long timeoutNanos) {
-        if (CachedReads.isSingleKeyRead(spec) && covered(spec.routingKey())) {
+        if (CachedReads.isSingleKeyRead(spec) && tracking.covers(spec.routingKey())) {
             return readOne(spec, callerWaits, timeoutNanos);
         }
-        if (CachedReads.isMget(spec) && allCovered(spec.args())) {
+        if (CachedReads.isMget(spec) && tracking.coversAllKeys(spec.args())) {
             return readEachKey(spec, callerWaits, timeoutNanos);
         }
         return null;
@@ -139,7 +119,7 @@ public final class ClientSideCache implements ClientTracking {
     /** A read-only single-key command the caller asked to cache (generic API); refuses anything else before sending. */
     public <T> CompletableFuture<T> readRequested(CommandSpec<T> spec, boolean callerWaits, long timeoutNanos) {
         CachedReads.requireCacheable(spec);
-        if (!covered(spec.routingKey())) {
+        if (!tracking.covers(spec.routingKey())) {
             return null; // BCAST: no invalidation would ever come for this key, so it is read from the server
         }
         return readOne(spec, callerWaits, timeoutNanos);
@@ -151,7 +131,7 @@ public final class ClientSideCache implements ClientTracking {
      * caller then sends the GET through {@link #read}, which counts it.
      */
     public Object cachedGet(byte[] key, ReplyConverter<?> converter) {
-        if (!covered(key)) {
+        if (!tracking.covers(key)) {
             return MISS;
         }
         return served(find(new CacheKey(key), null), converter);
@@ -162,7 +142,7 @@ public final class ClientSideCache implements ClientTracking {
      * ({@link TextKey}); a key with other characters than ASCII, which no probe finds, is looked up by its bytes.
      */
     public Object cachedGet(String key, ReplyConverter<?> converter) {
-        if (broadcastPrefixes != null) {
+        if (!tracking.optIn()) {
             return cachedGet(key.getBytes(StandardCharsets.UTF_8), converter); // BCAST: the prefixes are bytes
         }
         TextKey probe = new TextKey(key);
@@ -208,7 +188,8 @@ public final class ClientSideCache implements ClientTracking {
             }
         }
         misses.increment();
-        return deliver(fill(key, spec.args(), spec.name(), timeoutNanos, nowNanos + timeoutNanos).result, spec.converter(), callerWaits);
+        return delivery.later(fill(key, spec.args(), spec.name(), timeoutNanos, nowNanos + timeoutNanos).result, spec.converter(),
+                callerWaits);
     }
 
     /** MGET: one GET entry per key; only the missing keys are read (each through its own shared fill). */
@@ -236,7 +217,7 @@ public final class ClientSideCache implements ClientTracking {
             if (observer != null) {
                 observer.cacheHit(spec.name()); // every key from memory: no command was sent for this MGET
             }
-            return converted(spec.converter(), new Reply.ArrayReply(Arrays.asList(values)));
+            return delivery.now(spec.converter(), new Reply.ArrayReply(Arrays.asList(values)));
         }
         CompletableFuture<Reply> all = CompletableFuture.allOf(fills.toArray(new CompletableFuture<?>[0])).thenApply(done -> {
             for (int f = 0; f < fills.size(); f++) {
@@ -251,7 +232,7 @@ public final class ClientSideCache implements ClientTracking {
             }
             return new Reply.ArrayReply(Arrays.asList(values));
         });
-        return deliver(all, spec.converter(), callerWaits);
+        return delivery.later(all, spec.converter(), callerWaits);
     }
 
     /**
@@ -284,7 +265,7 @@ public final class ClientSideCache implements ClientTracking {
      */
     private CacheFill fill(CacheKey key, byte[][] readArgs, String name, long timeoutNanos, long deadlineNanos) {
         ReadKey readKey = new ReadKey(readArgs);
-        long stamp = writeStamps.get(key.stripe(STAMP_STRIPES));
+        long stamp = writeStamps.get(key);
         CacheFill[] started = new CacheFill[1];
         CacheFill fill = inFlight.compute(readKey, (ignored, existing) ->
                 existing != null && existing.stamp == stamp && existing.timeoutNanos == timeoutNanos && !existing.result.isDone()
@@ -293,72 +274,12 @@ public final class ClientSideCache implements ClientTracking {
             CacheFill mine = started[0];
             mine.result.whenComplete((reply, failure) -> inFlight.remove(readKey, mine));
             try {
-                mine.send(route, broadcastPrefixes == null);
+                mine.send(route, tracking.optIn());
             } catch (RuntimeException notSent) {
                 mine.result.completeExceptionally(notSent); // releases every reader that joined, and the single-flight slot
             }
         }
         return fill;
-    }
-
-    private <T> CompletableFuture<T> converted(ReplyConverter<T> converter, Reply cached) {
-        try {
-            return CompletableFuture.completedFuture(converter.convert(ReplyCopies.copy(cached)));
-        } catch (RuntimeException wrongShape) {
-            return CompletableFuture.failedFuture(wrongShape);
-        }
-    }
-
-    /** The caller's own future: blocking callers complete on the I/O thread, async ones on the completion executor. */
-    private <T> CompletableFuture<T> deliver(CompletableFuture<Reply> source, ReplyConverter<T> converter, boolean callerWaits) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        source.whenComplete((reply, failure) -> {
-            if (callerWaits || completionExecutor == null) {
-                complete(result, converter, reply, failure);
-                return;
-            }
-            try {
-                completionExecutor.execute(() -> complete(result, converter, reply, failure));
-            } catch (RejectedExecutionException shutDown) {
-                complete(result, converter, reply, failure);
-            }
-        });
-        return result;
-    }
-
-    private static <T> void complete(CompletableFuture<T> result, ReplyConverter<T> converter, Reply reply, Throwable failure) {
-        if (failure != null) {
-            result.completeExceptionally(failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure);
-        } else if (reply instanceof Reply.ErrorReply error) {
-            result.completeExceptionally(new RedisServerException(error.message()));
-        } else {
-            try {
-                result.complete(converter.convert(ReplyCopies.copy(reply)));
-            } catch (RuntimeException wrongShape) {
-                result.completeExceptionally(wrongShape);
-            }
-        }
-    }
-
-    private boolean covered(byte[] key) {
-        if (broadcastPrefixes == null) {
-            return true;
-        }
-        for (byte[] prefix : broadcastPrefixes) {
-            if (key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean allCovered(byte[][] args) {
-        for (int i = 1; i < args.length; i++) {
-            if (!covered(args[i])) {
-                return false;
-            }
-        }
-        return true;
     }
 
     // ---- fills (event loop of the connection that read) ----
@@ -377,21 +298,21 @@ public final class ClientSideCache implements ClientTracking {
         long ttl = pttlMillis > 0 ? Math.min(maxTtlNanos, TimeUnit.MILLISECONDS.toNanos(pttlMillis)) : maxTtlNanos;
         CachedRead read = CachedRead.of(fill.readArgs, value, session, now + ttl);
         entries.asMap().compute(fill.key, (key, existing) -> KeyReplies.with(existing, read, now));
-        if (writeStamps.get(fill.key.stripe(STAMP_STRIPES)) != fill.stamp) {
+        if (writeStamps.get(fill.key) != fill.stamp) {
             entries.invalidate(fill.key); // one of our writes to this key completed while the fill was out (R6)
         }
     }
 
     /** Event loop: how many invalidations of the keys sharing {@code key}'s stripe any connection has received. */
     long invalidationStamp(CacheKey key) {
-        return invalidationStamps.get(key.stripe(STAMP_STRIPES));
+        return invalidationStamps.get(key);
     }
 
     // ---- invalidations (event loop) ----
 
     @Override
     public List<String> trackingCommand() {
-        return trackingCommand;
+        return tracking.trackingCommand();
     }
 
     @Override
@@ -407,7 +328,7 @@ public final class ClientSideCache implements ClientTracking {
                 if (key instanceof Reply.BulkStringReply bulk) {
                     invalidations.increment();
                     CacheKey cacheKey = new CacheKey(bulk.value());
-                    invalidationStamps.incrementAndGet(cacheKey.stripe(STAMP_STRIPES)); // see CacheFill#onPttlReply
+                    invalidationStamps.increment(cacheKey); // see CacheFill#onPttlReply
                     entries.invalidate(cacheKey);
                 }
             }
@@ -433,45 +354,11 @@ public final class ClientSideCache implements ClientTracking {
         }
     }
 
-    // ---- own writes (the write's converter: I/O thread or completion executor, before the caller sees it) ----
+    // ---- own writes ----
 
-    /**
-     * The command to send instead of {@code spec}: a write evicts the keys it names when its reply arrives,
-     * before its caller is completed (R6); a read is returned as it is.
-     */
+    /** The command to send instead of {@code spec}: a write evicts the keys it names before its caller sees the reply (R6). */
     public <T> CommandSpec<T> evictingOwnWrites(CommandSpec<T> spec) {
-        if (spec.readOnly()) {
-            return spec;
-        }
-        ReplyConverter<T> converter = spec.converter();
-        if (CachedReads.isFlush(spec)) {
-            return new CommandSpec<>(spec.name(), spec.args(), reply -> {
-                evictEverything();
-                return converter.convert(reply);
-            }, spec.routingKey(), false, false, spec.argumentBits());
-        }
-        List<byte[]> written = CachedReads.keysOf(spec);
-        if (written.isEmpty()) {
-            return spec;
-        }
-        return new CommandSpec<>(spec.name(), spec.args(), reply -> {
-            for (byte[] key : written) {
-                evictOwnWrite(new CacheKey(key));
-            }
-            return converter.convert(reply);
-        }, spec.routingKey(), false, false, spec.argumentBits());
-    }
-
-    private void evictOwnWrite(CacheKey key) {
-        writeStamps.incrementAndGet(key.stripe(STAMP_STRIPES)); // before the eviction: see store()
-        entries.invalidate(key);
-    }
-
-    private void evictEverything() {
-        for (int stripe = 0; stripe < STAMP_STRIPES; stripe++) {
-            writeStamps.incrementAndGet(stripe);
-        }
-        entries.invalidateAll();
+        return ownWrites.evicting(spec);
     }
 
     // ---- visibility ----
@@ -496,22 +383,4 @@ public final class ClientSideCache implements ClientTracking {
 
     /** One live cache entry, as {@link #snapshot()} lists it. */
     public record CachedReply(byte[] key, byte[][] command, Reply value) {}
-
-    /** A key expires with its earliest-expiring reply (the replies of one key share its PTTL, so little is lost). */
-    private static final class EarliestReplyExpiry implements Expiry<CacheKey, KeyReplies> {
-        @Override
-        public long expireAfterCreate(CacheKey key, KeyReplies held, long currentTime) {
-            return Math.max(0, held.earliestExpiryNanos() - currentTime);
-        }
-
-        @Override
-        public long expireAfterUpdate(CacheKey key, KeyReplies held, long currentTime, long currentDuration) {
-            return Math.max(0, held.earliestExpiryNanos() - currentTime);
-        }
-
-        @Override
-        public long expireAfterRead(CacheKey key, KeyReplies held, long currentTime, long currentDuration) {
-            return currentDuration;
-        }
-    }
 }
