@@ -7,8 +7,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fastpath.testkit.RedisServer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -70,6 +72,31 @@ class ClientCloseIT {
             assertThatThrownBy(() -> parked.get(0, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
                     .cause().isInstanceOf(RedisOutcomeUnknownException.class).hasMessageContaining("the client was closed");
         }
+    }
+
+    @Test
+    void closeReturnsOnlyAfterTheCallbacksOfTheCommandsItFailedHaveRun() throws Exception {
+        RedisClient redis = RedisClient.create(server.uri());
+        // Two slow callbacks hold the client's completion pool (2 threads here), so the BLPOP's failure queues behind them.
+        CountDownLatch neverReleased = new CountDownLatch(1);
+        for (int i = 0; i < 2; i++) {
+            redis.async().get("k").thenRun(() -> {
+                try {
+                    neverReleased.await(300, TimeUnit.MILLISECONDS); // a callback doing 300 ms of work
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        AtomicBoolean failureSeen = new AtomicBoolean();
+        CompletableFuture<KeyValue<String, String>> parked = redis.async().blpop(Duration.ZERO, "queue-c");
+        CompletableFuture<?> callback = parked.whenComplete((value, failure) -> failureSeen.set(failure != null));
+        Eventually.await("the BLPOP parked on the server", () -> blockedClients(), count -> count == 1, Duration.ofSeconds(10));
+
+        redis.close();
+
+        assertThat(callback).isDone();
+        assertThat(failureSeen).isTrue();
     }
 
     @Test

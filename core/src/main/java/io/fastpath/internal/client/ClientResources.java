@@ -27,6 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ClientResources implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClientResources.class.getName());
+    /** How long close() lets the callbacks queued on the client's own completion pool run. */
+    private static final long CALLBACKS_GRACE_SECONDS = 2;
     private final EventLoopGroup group;
     /** False for a host's loops: they are lent, and closing the client leaves them running. */
     private final boolean ownsLoops;
@@ -151,6 +153,26 @@ public final class ClientResources implements AutoCloseable {
         }
         if (ownedExecutor != null) {
             ownedExecutor.shutdown();
+            awaitCallbacks();
+        }
+    }
+
+    /**
+     * Lets the callbacks already queued on the client's own completion pool run before close() returns, so an async
+     * future the close failed is completed when it returns (ClientCloseIT); bounded, since a callback may block, and
+     * skipped on the pool's own threads (a callback that closes the client would wait for itself).
+     */
+    private void awaitCallbacks() {
+        if (Thread.currentThread() instanceof ForkJoinWorkerThread worker && worker.getPool() == ownedExecutor) {
+            return;
+        }
+        try {
+            if (!ownedExecutor.awaitTermination(CALLBACKS_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                LOG.log(System.Logger.Level.WARNING, "the client's async callbacks did not finish within "
+                        + CALLBACKS_GRACE_SECONDS + " s of close(): one of them is blocked; close() returns without them");
+            }
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt(); // close() still returns: the pool finishes on its own daemon threads
         }
     }
 
