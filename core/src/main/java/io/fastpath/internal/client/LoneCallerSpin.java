@@ -1,7 +1,11 @@
 package io.fastpath.internal.client;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * Lets a blocking caller that waits alone spin briefly before it parks. A parked caller costs a futex wait, a
@@ -15,6 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * probe once in {@value #PROBE_EVERY} waits; a probe whose reply comes sooner turns spinning back on. A reply that
  * misses the limit by less (a local server on a busy or cold machine) does not count: giving up on those kept a
  * local client parked, where each probe then met idle cores slow to wake and failed in turn (0.57x in scenario (a)).
+ *
+ * <p>A virtual thread never spins (it is counted as waiting, so a platform thread's spin still yields to it): spinning
+ * would hold its carrier, one of the few threads that run every virtual thread, where parking frees it (docs/virtual-threads.md).
  *
  * <p>Thread ownership: the waiting count is shared by every caller thread of the process (cores are the
  * process's); the failure count and the probe count are this client's, updated without a lock by lone waiters
@@ -36,14 +43,24 @@ public final class LoneCallerSpin {
     /** Blocking callers, of every client that spins, now waiting for an outcome. */
     private static final AtomicInteger WAITING = new AtomicInteger();
 
+    /** {@code Thread.isVirtual()} on JDK 21 and newer; null on the library's Java 17 baseline, where no thread is virtual. */
+    private static final MethodHandle IS_VIRTUAL = isVirtualMethod();
+
     private final long limitNanos;
+    /** Whether a thread is virtual: {@link #isVirtual} but in tests, which run on Java 17. */
+    private final Predicate<Thread> virtual;
     /** Spins in a row whose reply came from far away, up to {@link #GIVE_UP_AFTER}. */
     private volatile int farSpins;
     /** Lone waits that did not spin since spinning stopped, for picking the probes. */
     private int skippedWaits;
 
     public LoneCallerSpin(long limitNanos) {
+        this(limitNanos, LoneCallerSpin::isVirtual);
+    }
+
+    LoneCallerSpin(long limitNanos, Predicate<Thread> virtual) {
         this.limitNanos = limitNanos;
+        this.virtual = virtual;
     }
 
     /**
@@ -57,7 +74,7 @@ public final class LoneCallerSpin {
         if (limitNanos == 0 || future.isDone()) {
             return NOT_COUNTED;
         }
-        if (WAITING.incrementAndGet() == 1 && spinsWhenAlone()) {
+        if (WAITING.incrementAndGet() == 1 && !virtual.test(Thread.currentThread()) && spinsWhenAlone()) {
             long start = System.nanoTime();
             long end = start + limitNanos;
             while (!future.isDone()) {
@@ -105,5 +122,25 @@ public final class LoneCallerSpin {
     /** Blocking callers of spinning clients now waiting, process-wide (tests). */
     static int waitingCallers() {
         return WAITING.get();
+    }
+
+    /** Whether {@code thread} is a virtual thread (JDK 21 and newer). */
+    static boolean isVirtual(Thread thread) {
+        if (IS_VIRTUAL == null) {
+            return false;
+        }
+        try {
+            return (boolean) IS_VIRTUAL.invokeExact(thread);
+        } catch (Throwable unexpected) {
+            return false; // Thread.isVirtual() throws nothing; a thread we cannot classify spins as before
+        }
+    }
+
+    private static MethodHandle isVirtualMethod() {
+        try {
+            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
+        } catch (NoSuchMethodException | IllegalAccessException onJava17) {
+            return null;
+        }
     }
 }

@@ -143,6 +143,23 @@ class LoneCallerSpinTest {
         assertThat(LoneCallerSpin.waitingCallers()).isZero();
     }
 
+    @Test
+    void aVirtualThreadWaitingAloneIsCountedButParksAtOnceWhereAPlatformThreadSpins() {
+        long limit = TimeUnit.MILLISECONDS.toNanos(1);
+        LoneCallerSpin platform = new LoneCallerSpin(limit, thread -> false);
+        LoneCallerSpin virtual = new LoneCallerSpin(limit, thread -> true);
+
+        long platformArrival = platform.arrive(new CompletableFuture<>()); // spins 1 ms and runs out
+        platform.leave(platformArrival);
+        long virtualArrival = virtual.arrive(new CompletableFuture<>());
+
+        assertThat(platformArrival).as("a spin that ran out returns when it began").isPositive();
+        assertThat(virtualArrival).as("counted, without a spin").isEqualTo(LoneCallerSpin.COUNTED);
+        assertThat(LoneCallerSpin.waitingCallers()).as("a virtual caller still counts as waiting").isEqualTo(1);
+        virtual.leave(virtualArrival);
+        assertThat(LoneCallerSpin.waitingCallers()).isZero();
+    }
+
     private static void awaitWaitingCallers(int expected) {
         Conditions.await(expected + " waiting caller(s)", () -> LoneCallerSpin.waitingCallers() == expected, Duration.ofSeconds(30));
     }
