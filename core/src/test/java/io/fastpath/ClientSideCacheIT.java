@@ -323,6 +323,23 @@ class ClientSideCacheIT {
     }
 
     @Test
+    void anExpiredEntryThatNobodyReadsAgainLeavesTheCache() {
+        try (RedisClient redis = cachedClient()) {
+            server.call("DEBUG", "SET-ACTIVE-EXPIRE", "0"); // no invalidation: the server keeps the key until it is read
+            try {
+                other.execute(other.commands().command("SET", "unread", "v", "PX", "200"));
+                assertThat(redis.get("unread")).isEqualTo("v");
+                assertThat(redis.cacheStats().entries()).isEqualTo(1);
+
+                // Nothing reads the key again: only the cache's own expiry can take the entry out.
+                Eventually.awaitTrue("the expired entry removed", () -> redis.cacheStats().entries() == 0, Duration.ofSeconds(10));
+            } finally {
+                server.call("DEBUG", "SET-ACTIVE-EXPIRE", "1");
+            }
+        }
+    }
+
+    @Test
     void theConfiguredTtlBoundsAnEntryOfAKeyWithoutExpiry() throws Exception {
         try (RedisClient redis = cachedClient(CacheOptions.maxBytes(1 << 20).ttl(Duration.ofMillis(200)).maxInvalidationDelay(COUNTED_HITS_DELAY))) {
             other.set("k", "v");

@@ -42,11 +42,16 @@ final class CachedReaders {
   private CachedReaders() {}
 
   static CachedReader create(String name, String uri) {
+    return create(name, uri, FASTPATH_MAX_BYTES, PEER_MAX_ENTRIES);
+  }
+
+  /** With other bounds than scenario (g)'s: Fastpath's in bytes, Lettuce's LRU map's in entries (Redisson keeps its own). */
+  static CachedReader create(String name, String uri, long fastpathMaxBytes, int peerMaxEntries) {
     return switch (name) {
-      case "fastpath" -> fastpath(uri, "fastpath", CacheOptions.maxBytes(FASTPATH_MAX_BYTES));
-      case FASTPATH_UNBOUNDED -> fastpath(uri, FASTPATH_UNBOUNDED, CacheOptions.maxBytes(FASTPATH_MAX_BYTES).withoutInvalidationDelayBound());
+      case "fastpath" -> fastpath(uri, "fastpath", CacheOptions.maxBytes(fastpathMaxBytes));
+      case FASTPATH_UNBOUNDED -> fastpath(uri, FASTPATH_UNBOUNDED, CacheOptions.maxBytes(fastpathMaxBytes).withoutInvalidationDelayBound());
       case FASTPATH_UNCACHED -> fastpath(uri, FASTPATH_UNCACHED, null);
-      case "lettuce" -> lettuce(uri);
+      case "lettuce" -> lettuce(uri, peerMaxEntries);
       case "redisson" -> redisson(uri);
       default -> throw new IllegalArgumentException("no client-side cache for " + name);
     };
@@ -77,7 +82,7 @@ final class CachedReaders {
           return "no cache";
         }
         CacheStats stats = client.cacheStats();
-        return String.format(Locale.ROOT, "%,d of %,d bytes (%,d keys)", stats.bytesUsed(), FASTPATH_MAX_BYTES, stats.entries());
+        return String.format(Locale.ROOT, "%,d of %,d bytes (%,d keys)", stats.bytesUsed(), options.maxBytes(), stats.entries());
       }
 
       @Override
@@ -87,13 +92,13 @@ final class CachedReaders {
     };
   }
 
-  private static CachedReader lettuce(String uri) {
+  private static CachedReader lettuce(String uri, int maxEntries) {
     io.lettuce.core.RedisClient client = io.lettuce.core.RedisClient.create(uri);
     StatefulRedisConnection<String, String> connection = client.connect();
     Map<String, String> lru = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
       @Override
       protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-        return size() > PEER_MAX_ENTRIES;
+        return size() > maxEntries;
       }
     });
     LongAdder hits = new LongAdder();
@@ -135,7 +140,7 @@ final class CachedReaders {
 
       @Override
       public String held() {
-        return String.format(Locale.ROOT, "%,d of %,d entries", lru.size(), PEER_MAX_ENTRIES);
+        return String.format(Locale.ROOT, "%,d of %,d entries", lru.size(), maxEntries);
       }
 
       @Override
