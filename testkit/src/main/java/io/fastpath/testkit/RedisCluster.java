@@ -773,6 +773,16 @@ public final class RedisCluster implements AutoCloseable {
         }
 
         /**
+         * Every node announces {@code hostname} ({@code cluster-announce-hostname}, which must resolve to this
+         * machine, e.g. {@code localhost}) and prefers it as its endpoint ({@code cluster-preferred-endpoint-type
+         * hostname}), so clients dial nodes by name, as on managed services. Redis 7.0+ and Valkey.
+         */
+        public Builder announceHostname(String hostname) {
+            serverArguments.addAll(List.of("--cluster-announce-hostname", hostname, "--cluster-preferred-endpoint-type", "hostname"));
+            return this;
+        }
+
+        /**
          * Availability zones for the nodes: shard {@code s}'s primary gets {@code zones[s % n]} and its replica
          * {@code r} (from 1) {@code zones[(s + r) % n]}, so with more zones than replicas per primary no replica
          * shares its primary's zone. See {@link RedisCluster} for servers without the setting.

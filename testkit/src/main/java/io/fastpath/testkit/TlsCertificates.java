@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Test certificates made at test time with the {@code openssl} command line tool (EC P-256, PEM, valid
  * for two days): a CA, a server certificate for {@code IP:127.0.0.1} and {@code DNS:localhost}, a client
- * certificate for mutual TLS, a server certificate for a wrong host name, and a second, unrelated CA
+ * certificate for {@code DNS:localhost} only, a client certificate for mutual TLS, a server certificate for a wrong host name, and a second, unrelated CA
  * with its own server and client certificates. Files live in a temporary directory removed by {@link #close()}.
  */
 public final class TlsCertificates implements AutoCloseable {
@@ -31,6 +31,8 @@ public final class TlsCertificates implements AutoCloseable {
             certificates.newCa("other-ca", "Unrelated Test CA");
             // clientAuth too: with tls-cluster, a node presents its server certificate to the other nodes' buses.
             certificates.issue("server", "ca", "localhost", "subjectAltName=IP:127.0.0.1,DNS:localhost", "serverAuth,clientAuth");
+            // No IP SAN: a client that dials 127.0.0.1 is refused, so a connection that succeeds was made by name.
+            certificates.issue("hostname-only", "ca", "localhost", "subjectAltName=DNS:localhost", "serverAuth,clientAuth");
             certificates.issue("client", "ca", "fastpath-client", null, "clientAuth");
             certificates.issue("wrong-host", "ca", "wrong.example", "subjectAltName=DNS:wrong.example", "serverAuth");
             certificates.issue("other-client", "other-ca", "fastpath-client-renewed", null, "clientAuth");
@@ -60,6 +62,15 @@ public final class TlsCertificates implements AutoCloseable {
 
     public Path clientKey() {
         return directory.resolve("client.key");
+    }
+
+    /** Issued by the same CA for {@code DNS:localhost} only (no IP SAN): verifies only when dialled by name. */
+    public Path hostnameOnlyCertificate() {
+        return directory.resolve("hostname-only.crt");
+    }
+
+    public Path hostnameOnlyKey() {
+        return directory.resolve("hostname-only.key");
     }
 
     /** Issued by the same CA for {@code DNS:wrong.example} only: hostname verification must refuse it. */

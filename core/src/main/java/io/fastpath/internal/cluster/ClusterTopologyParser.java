@@ -110,14 +110,28 @@ final class ClusterTopologyParser {
         return new ClusterTopology(new ArrayList<>(byPrimary.values()), Set.of());
     }
 
+    /**
+     * {host, port, id, metadata?}: the host is the preferred endpoint (a hostname under
+     * {@code cluster-preferred-endpoint-type hostname}); when it is unknown (null, empty or {@code ?}), Redis 7
+     * lists the node's {@code ip} in the metadata map.
+     */
     private static Endpoint endpointOfSlotsEntry(Reply entry) {
         List<Reply> node = elements(entry);
-        return new Endpoint(text(node.get(0)), (int) number(node.get(1)));
+        String host = text(node.get(0));
+        if (!isUsableHost(host) && node.size() > 3 && !(node.get(3) instanceof Reply.NullReply)) {
+            host = text(fields(node.get(3)).get("ip"));
+        }
+        return new Endpoint(host, (int) number(node.get(1)));
     }
 
+    /**
+     * The host to dial: the announced {@code endpoint} (the node's hostname under
+     * {@code cluster-preferred-endpoint-type hostname}, so TLS verifies the certificate by that name), else its
+     * {@code ip} when the endpoint is unknown ({@code ?}, or empty when a node announces no hostname).
+     */
     private static Endpoint endpointOf(Map<String, Reply> node, boolean tls) {
         String host = text(node.get("endpoint"));
-        if (host == null || host.isEmpty() || host.equals("?")) {
+        if (!isUsableHost(host)) {
             host = text(node.get("ip"));
         }
         String preferred = tls ? "tls-port" : "port";
@@ -126,6 +140,11 @@ final class ClusterTopologyParser {
             return null;
         }
         return new Endpoint(host, (int) number(port));
+    }
+
+    /** {@code ?} is the server's "unknown endpoint"; an empty one means the node announced no name. */
+    static boolean isUsableHost(String host) {
+        return host != null && !host.isEmpty() && !host.equals("?");
     }
 
     /** A RESP3 map, or a RESP2 flat array of name/value pairs. */

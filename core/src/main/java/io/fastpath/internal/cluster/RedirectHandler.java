@@ -221,7 +221,10 @@ final class RedirectHandler implements ErrorInterceptor {
         return node.endpoint;
     }
 
-    /** {@code host:port}; an empty host (the node does not know its address) means the node that answered. */
+    /**
+     * {@code host:port}, the host a hostname when nodes prefer hostnames; an empty host or {@code ?} (the node's
+     * endpoint is unknown, {@code cluster-preferred-endpoint-type unknown-endpoint}) means the node that answered.
+     */
     static Endpoint endpointOf(String hostAndPort, Endpoint answering) {
         int colon = hostAndPort.lastIndexOf(':');
         if (colon < 0) {
@@ -231,6 +234,6 @@ final class RedirectHandler implements ErrorInterceptor {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
-        return new Endpoint(host.isEmpty() ? answering.host() : host, Integer.parseInt(hostAndPort.substring(colon + 1)));
+        return new Endpoint(ClusterTopologyParser.isUsableHost(host) ? host : answering.host(), Integer.parseInt(hostAndPort.substring(colon + 1)));
     }
 }

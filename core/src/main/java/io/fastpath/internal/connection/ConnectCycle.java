@@ -156,7 +156,8 @@ final class ConnectCycle {
             onConnectFailed(failure);
             return;
         }
-        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        String mismatch = FailureText.hostnameMismatch(cause, endpoint.host());
+        String reason = mismatch != null ? mismatch : cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         onConnectFailed(new RedisConnectionException(endpoint.toString(), "TLS handshake failed: " + reason, cause));
     }
 

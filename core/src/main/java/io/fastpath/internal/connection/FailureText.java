@@ -72,4 +72,22 @@ final class FailureText {
         }
         return null;
     }
+
+    /**
+     * Why a failed TLS handshake means the certificate does not name the host dialled (the JDK's HTTPS endpoint
+     * identification: "No subject alternative ... matching", "No name matching"), or null when it is something else.
+     */
+    static String hostnameMismatch(Throwable cause, String hostDialled) {
+        for (Throwable step = cause; step != null; step = step.getCause()) {
+            String message = step.getMessage();
+            if (step instanceof java.security.cert.CertificateException && message != null
+                    && (message.startsWith("No subject alternative") || message.startsWith("No name matching"))) {
+                return "the server's certificate does not name the host dialled, " + hostDialled + " (" + message
+                        + "). Hint: a cluster that announces IPs is dialled by IP: set cluster-announce-hostname and "
+                        + "cluster-preferred-endpoint-type hostname on the nodes, or issue certificates with those IP "
+                        + "subject alternative names (verifyHostname(false) skips the check)";
+            }
+        }
+        return null;
+    }
 }

@@ -126,4 +126,51 @@ class ClusterTopologyParserTest {
         assertThat(topology.shards().get(0).replicas()).containsExactly(new Endpoint("127.0.0.1", 7003));
         assertThat(topology.coveredSlots()).isEqualTo(31);
     }
+
+    private static Reply namedNode(int port, String endpoint, String hostname) {
+        Map<Reply, Reply> fields = new LinkedHashMap<>();
+        fields.put(bulk("port"), integer(port));
+        fields.put(bulk("ip"), bulk("10.0.0.3"));
+        fields.put(bulk("endpoint"), bulk(endpoint));
+        fields.put(bulk("hostname"), bulk(hostname));
+        fields.put(bulk("role"), bulk("master"));
+        fields.put(bulk("health"), bulk("online"));
+        return new Reply.MapReply(fields);
+    }
+
+    private static Endpoint primaryOf(Reply node) {
+        Map<Reply, Reply> shard = new LinkedHashMap<>();
+        shard.put(bulk("slots"), array(integer(0), integer(16383)));
+        shard.put(bulk("nodes"), array(node));
+        return ClusterTopologyParser.fromShards(array(new Reply.MapReply(shard))).shards().get(0).primary();
+    }
+
+    @Test
+    void aNodeThatPrefersItsHostnameIsDialledByThatName() {
+        assertThat(primaryOf(namedNode(7000, "node-a.cache.example", "node-a.cache.example")))
+                .isEqualTo(new Endpoint("node-a.cache.example", 7000));
+    }
+
+    @Test
+    void anUnknownEndpointFallsBackToTheNodesIp() {
+        assertThat(primaryOf(namedNode(7000, "?", ""))).isEqualTo(new Endpoint("10.0.0.3", 7000));
+    }
+
+    @Test
+    void anEmptyEndpointFallsBackToTheNodesIp() {
+        assertThat(primaryOf(namedNode(7000, "", ""))).isEqualTo(new Endpoint("10.0.0.3", 7000));
+    }
+
+    @Test
+    void clusterSlotsDialsTheAnnouncedHostnameAndTheIpFromMetadataWhenTheEndpointIsUnknown() {
+        Map<Reply, Reply> metadata = new LinkedHashMap<>();
+        metadata.put(bulk("ip"), bulk("10.0.0.4"));
+        Reply range = array(integer(0), integer(16383),
+                array(bulk("node-a.cache.example"), integer(7000), bulk("a")),
+                array(bulk("?"), integer(7003), bulk("d"), new Reply.MapReply(metadata)));
+        ClusterTopology topology = ClusterTopologyParser.fromSlots(array(range));
+
+        assertThat(topology.shards().get(0).primary()).isEqualTo(new Endpoint("node-a.cache.example", 7000));
+        assertThat(topology.shards().get(0).replicas()).containsExactly(new Endpoint("10.0.0.4", 7003));
+    }
 }

@@ -73,6 +73,23 @@ class ClusterRedirectProtocolTest {
     }
 
     @Test
+    void movedToAnUnknownEndpointGoesToTheHostOfTheNodeThatSentIt() throws Exception {
+        int[] port = new int[1];
+        AtomicInteger sets = new AtomicInteger();
+        try (ScriptedServer server = new ScriptedServer(clusterNode(port, command -> switch (command.get(0)) {
+            // "?" is what a node with cluster-preferred-endpoint-type unknown-endpoint names as the owner's host.
+            case "SET" -> sets.incrementAndGet() == 1 ? "-MOVED 866 ?:" + port[0] + "\r\n" : "+OK\r\n";
+            default -> "-ERR unexpected\r\n";
+        }))) {
+            port[0] = server.port();
+            try (RedisClient redis = connect(server)) {
+                redis.set("key", "value");
+            }
+            assertThat(userCommands(server)).containsExactly("SET", "SET");
+        }
+    }
+
+    @Test
     void tryAgainAndClusterDownAreRetriedWithinTheDeadline() throws Exception {
         int[] port = new int[1];
         AtomicInteger gets = new AtomicInteger();
