@@ -16,7 +16,9 @@ import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.routing.SlotHash;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -61,16 +63,28 @@ public final class ClusterRouter {
                 connectionsPerNode, closeGraceNanos, options.clientZone() != null, refresher::requestSoon, this::sendElsewhere);
     }
 
-    /** Opens connections to every node of {@code topology} and waits (up to {@code waitNanos}) for them. */
+    /**
+     * Opens connections to every node of {@code topology} and waits (up to {@code waitNanos}) for the primaries'
+     * only: replicas keep connecting in the background (on 32+32 nodes, build() would otherwise wait for 64), and
+     * a read routed before its replica is ready goes to the read policy's next choice.
+     */
     public static ClusterRouter start(ClusterTopology topology, ClientResources resources,
                                       ConnectionSettings settings, int connectionsPerNode, ClusterOptions options,
                                       long closeGraceNanos, long waitNanos) {
         ClusterRouter router = new ClusterRouter(resources, settings, connectionsPerNode, options, closeGraceNanos);
         router.nodes.apply(topology);
+        Set<Endpoint> primaries = new HashSet<>();
+        for (ClusterTopology.Shard shard : topology.shards()) {
+            primaries.add(shard.primary());
+        }
         List<CompletableFuture<?>> ready = new ArrayList<>();
         for (ClusterNode node : router.nodes.all()) {
+            boolean primary = primaries.contains(node.endpoint);
             for (Connection connection : node.connections.all()) {
-                ready.add(connection.start().exceptionally(failure -> null)); // a node down now is retried in the background
+                CompletableFuture<Void> started = connection.start();
+                if (primary) {
+                    ready.add(started.exceptionally(failure -> null)); // a node down now is retried in the background
+                }
             }
         }
         try {
