@@ -66,7 +66,7 @@ public final class ClientSideCache implements ClientTracking {
     private final LongAdder evictions = new LongAdder();
     private final LongAdder invalidations = new LongAdder();
     private final AtomicBoolean sweepScheduled = new AtomicBoolean();
-    /** How often expired entries nobody read again are removed: a scan of the whole cache (about 3 ms for 100,000 keys). */
+    /** How often expired entries nobody read again are removed: a scan of the whole cache, off the event loops. */
     static final long EXPIRY_SWEEP_MILLIS = 1_000;
     private final AtomicBoolean expirySweepScheduled = new AtomicBoolean();
     private final CoarseClock clock = new CoarseClock();
@@ -84,7 +84,8 @@ public final class ClientSideCache implements ClientTracking {
                 .maximumWeight(options.maxBytes())
                 .weigher((CacheKey key, KeyReplies held) -> held.weight())
                 // No expireAfter: Caffeine's variable expiry re-links every read entry in its timer wheel, which with
-                // 100,000 keys read at random cost 9x a hit (CacheUniformHitBenchmark); reads check the expiry themselves.
+                // 100,000 keys read at random made a hit 3.3-3.6x dearer (CacheUniformHitBenchmark, RESULTS.md); reads
+                // check the expiry themselves.
                 .executor(Runnable::run) // maintenance inline: waking a pool thread costs a hit more on 2 cores
                 .evictionListener((CacheKey key, KeyReplies held, RemovalCause cause) -> {
                     if (cause == RemovalCause.SIZE) {
