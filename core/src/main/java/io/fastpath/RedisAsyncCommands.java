@@ -1,5 +1,20 @@
 package io.fastpath;
 
+import io.fastpath.command.BitmapAsyncCommands;
+import io.fastpath.command.BlockingAsyncCommands;
+import io.fastpath.command.GeoAsyncCommands;
+import io.fastpath.command.HashAsyncCommands;
+import io.fastpath.command.HyperLogLogAsyncCommands;
+import io.fastpath.command.KeyAsyncCommands;
+import io.fastpath.command.ListAsyncCommands;
+import io.fastpath.command.PubSubAsyncCommands;
+import io.fastpath.command.ScriptAsyncCommands;
+import io.fastpath.command.ServerAsyncCommands;
+import io.fastpath.command.SetAsyncCommands;
+import io.fastpath.command.SortedSetAsyncCommands;
+import io.fastpath.command.StreamAsyncCommands;
+import io.fastpath.command.StreamGroupAsyncCommands;
+import io.fastpath.command.StringAsyncCommands;
 import java.time.Duration;
 
 /** Every typed command, asynchronously, for one key/value codec. Futures complete off the I/O threads by default. */

@@ -1,8 +1,11 @@
 package io.fastpath;
 
-import io.fastpath.internal.client.ClientCore;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.internal.cache.ClientSideCache;
+import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.client.SyncView;
+import io.fastpath.internal.command.CommandArguments;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.pubsub.PubSubKind;
 import io.fastpath.internal.transaction.ExecOutcome;

@@ -1,5 +1,6 @@
 package io.fastpath;
 
+import io.fastpath.command.Command;
 import io.fastpath.internal.assembly.ClientAssembly;
 import io.fastpath.internal.client.ClientSettings;
 import io.fastpath.internal.client.CommandTimeout;

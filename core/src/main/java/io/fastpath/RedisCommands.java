@@ -1,5 +1,20 @@
 package io.fastpath;
 
+import io.fastpath.command.BitmapCommands;
+import io.fastpath.command.BlockingCommands;
+import io.fastpath.command.GeoCommands;
+import io.fastpath.command.HashCommands;
+import io.fastpath.command.HyperLogLogCommands;
+import io.fastpath.command.KeyCommands;
+import io.fastpath.command.ListCommands;
+import io.fastpath.command.PubSubCommands;
+import io.fastpath.command.ScriptCommands;
+import io.fastpath.command.ServerCommands;
+import io.fastpath.command.SetCommands;
+import io.fastpath.command.SortedSetCommands;
+import io.fastpath.command.StreamCommands;
+import io.fastpath.command.StreamGroupCommands;
+import io.fastpath.command.StringCommands;
 import java.time.Duration;
 
 /** Every typed command, blocking, for one key/value codec. Thread-safe: share one instance. */

@@ -1,5 +1,7 @@
 package io.fastpath;
 
+import io.fastpath.command.Command;
+import io.fastpath.internal.command.CommandArguments;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.transaction.ExecOutcome;
 import io.fastpath.internal.transaction.WatchLease;

@@ -1,5 +1,7 @@
 package io.fastpath;
 
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.internal.transaction.WatchSession;
 
 /**

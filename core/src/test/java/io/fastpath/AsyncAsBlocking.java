@@ -1,5 +1,6 @@
 package io.fastpath;
 
+import io.fastpath.command.Command;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

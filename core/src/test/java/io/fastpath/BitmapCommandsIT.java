@@ -3,6 +3,9 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.command.BitFieldArgs;
+import io.fastpath.command.BitOperation;
+import io.fastpath.command.BitUnit;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

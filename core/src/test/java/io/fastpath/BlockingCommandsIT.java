@@ -3,6 +3,14 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.command.KeyValue;
+import io.fastpath.command.KeyedValues;
+import io.fastpath.command.ListSide;
+import io.fastpath.command.Reply;
+import io.fastpath.command.ScoredValue;
+import io.fastpath.command.StreamEntries;
+import io.fastpath.command.StreamOffset;
+import io.fastpath.command.StreamReadArgs;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.fastpath;
 
+import io.fastpath.command.Reply;
 import io.fastpath.internal.cache.ClientSideCache;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

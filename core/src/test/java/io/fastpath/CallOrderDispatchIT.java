@@ -2,6 +2,7 @@ package io.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.command.Reply;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

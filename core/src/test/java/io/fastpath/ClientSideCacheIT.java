@@ -3,6 +3,10 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.command.Command;
+import io.fastpath.command.KeyType;
+import io.fastpath.command.KeyValue;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RespClient;

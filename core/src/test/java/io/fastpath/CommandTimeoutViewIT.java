@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.AccountPointCodec.Account;
 import io.fastpath.AccountPointCodec.Point;
+import io.fastpath.command.KeyValue;
 import io.fastpath.internal.client.BoundedWait;
 import io.fastpath.testkit.FaultProxy;
 import io.fastpath.testkit.RedisServer;

@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.fastpath.command.GeoAddArgs;
+import io.fastpath.command.GeoCoordinates;
+import io.fastpath.command.GeoMember;
+import io.fastpath.command.GeoResult;
+import io.fastpath.command.GeoSearch;
+import io.fastpath.command.GeoUnit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,7 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.command.Reply;
 import io.fastpath.testkit.RedisServer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

@@ -3,6 +3,12 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.command.ExpireCondition;
+import io.fastpath.command.GetExArgs;
+import io.fastpath.command.KeyType;
+import io.fastpath.command.ScanArgs;
+import io.fastpath.command.ScanPage;
+import io.fastpath.command.SetArgs;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -3,6 +3,10 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.command.InsertPosition;
+import io.fastpath.command.KeyedValues;
+import io.fastpath.command.LPosArgs;
+import io.fastpath.command.ListSide;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

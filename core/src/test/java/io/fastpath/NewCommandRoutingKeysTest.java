@@ -2,6 +2,17 @@ package io.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.command.BitOperation;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
+import io.fastpath.command.GeoSearch;
+import io.fastpath.command.GeoUnit;
+import io.fastpath.command.Reply;
+import io.fastpath.command.Script;
+import io.fastpath.command.StreamOffset;
+import io.fastpath.command.StreamReadArgs;
+import io.fastpath.command.StreamTrim;
+import io.fastpath.command.XAddArgs;
 import io.fastpath.internal.command.CommandSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.command.CommandBuilder;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;

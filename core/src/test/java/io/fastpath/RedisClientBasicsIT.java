@@ -3,6 +3,9 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.command.GetExArgs;
+import io.fastpath.command.Reply;
+import io.fastpath.command.SetArgs;
 import io.fastpath.testkit.RedisServer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

@@ -2,6 +2,7 @@ package io.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.command.Reply;
 import io.fastpath.testkit.RedisServer;
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -3,6 +3,9 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.command.FlushMode;
+import io.fastpath.command.Reply;
+import io.fastpath.command.Script;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

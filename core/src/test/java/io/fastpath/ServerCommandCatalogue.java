@@ -1,5 +1,6 @@
 package io.fastpath;
 
+import io.fastpath.command.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

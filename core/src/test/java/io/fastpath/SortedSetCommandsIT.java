@@ -3,6 +3,13 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.command.LexRange;
+import io.fastpath.command.ScanArgs;
+import io.fastpath.command.ScoreRange;
+import io.fastpath.command.ScoredValue;
+import io.fastpath.command.ZAddArgs;
+import io.fastpath.command.ZRangeQuery;
+import io.fastpath.command.ZStoreArgs;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,6 +2,8 @@ package io.fastpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.internal.command.CommandInfo;
 import io.fastpath.internal.command.CommandResolver;
 import io.fastpath.internal.command.CommandSpec;

@@ -12,7 +12,7 @@ final class AsyncStyle implements ViewStyle {
 
     @Override
     public String packageName() {
-        return "io.fastpath";
+        return "io.fastpath.command";
     }
 
     @Override

@@ -12,12 +12,12 @@ final class BlockingStyle implements ViewStyle {
 
     @Override
     public String packageName() {
-        return "io.fastpath";
+        return "io.fastpath.command";
     }
 
     @Override
     public List<String> imports() {
-        return List.of();
+        return List.of("io.fastpath.RedisServerException");
     }
 
     @Override

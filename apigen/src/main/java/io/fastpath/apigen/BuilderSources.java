@@ -42,7 +42,7 @@ final class BuilderSources {
 
     private BuilderSources() {}
 
-    /** The groups of the builders in {@code directory} (the {@code io/fastpath} source folder). */
+    /** The groups of the builders in {@code directory} (the {@code io/fastpath/command} source folder). */
     static List<CommandGroup> read(Path directory) {
         Map<String, ClassSource> builders = parse(directory);
         ClassSource index = builders.get("CommandBuilder");
@@ -50,9 +50,12 @@ final class BuilderSources {
             throw new IllegalArgumentException("no CommandBuilder.java in " + directory);
         }
         Map<String, List<CommandMethod>> joining = new LinkedHashMap<>();
+        // a joining method's signature and Javadoc name the types its own builder imports
+        Map<String, List<String>> joiningImports = new LinkedHashMap<>();
         for (ClassSource source : builders.values()) {
             for (Map.Entry<String, CommandMethod> carried : source.carriedIntoGroups()) {
                 joining.computeIfAbsent(carried.getKey(), group -> new ArrayList<>()).add(carried.getValue());
+                joiningImports.computeIfAbsent(carried.getKey(), group -> new ArrayList<>()).addAll(source.imports());
             }
         }
         List<CommandGroup> groups = new ArrayList<>();
@@ -63,7 +66,9 @@ final class BuilderSources {
             }
             List<CommandMethod> methods = new ArrayList<>(builder.commandMethods());
             methods.addAll(joining.getOrDefault(group, List.of()));
-            groups.add(new CommandGroup(group, builder.type.getSimpleName().toString(), builder.imports(), methods));
+            List<String> imports = new ArrayList<>(builder.imports());
+            joiningImports.getOrDefault(group, List.of()).stream().filter(name -> !imports.contains(name)).forEach(imports::add);
+            groups.add(new CommandGroup(group, builder.type.getSimpleName().toString(), imports, methods));
         }
         return groups;
     }

@@ -20,7 +20,7 @@ final class ReactorStyle implements ViewStyle {
 
     @Override
     public List<String> imports() {
-        return List.of("io.fastpath.*", "reactor.core.publisher.Flux", "reactor.core.publisher.Mono");
+        return List.of("io.fastpath.*", "io.fastpath.command.*", "reactor.core.publisher.Flux", "reactor.core.publisher.Mono");
     }
 
     @Override

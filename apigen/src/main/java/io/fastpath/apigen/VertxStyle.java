@@ -17,7 +17,7 @@ final class VertxStyle implements ViewStyle {
 
     @Override
     public List<String> imports() {
-        return List.of("io.fastpath.*", "io.vertx.core.Future");
+        return List.of("io.fastpath.*", "io.fastpath.command.*", "io.vertx.core.Future");
     }
 
     @Override

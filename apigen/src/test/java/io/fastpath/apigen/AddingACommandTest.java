@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * real builder sources, the generator then writes the new method into every view, and nothing else changes.
  */
 class AddingACommandTest {
-    private static final Path BUILDERS = Path.of("..", "core", "src", "main", "java", "io", "fastpath");
+    private static final Path BUILDERS = Path.of("..", "core", "src", "main", "java", "io", "fastpath", "command");
     private static final List<ViewStyle> ALL_STYLES =
             List.of(new BlockingStyle(), new AsyncStyle(), new ReactorStyle(), new VertxStyle());
 
@@ -45,9 +45,9 @@ class AddingACommandTest {
         assertThat(changed).extracting(file -> file.getFileName().toString()).containsExactlyInAnyOrder(
                 "StringCommands.java", "StringAsyncCommands.java", "StringReactiveCommands.java", "StringVertxCommands.java");
         String doc = "    /** LCS LEN: the length of the longest common substring of two strings. */\n";
-        assertThat(after.get(Path.of("out/io/fastpath/StringCommands.java"))).contains(doc
+        assertThat(after.get(Path.of("out/io/fastpath/command/StringCommands.java"))).contains(doc
                 + "    default long lcsLength(K first, K second) {\n        return execute(commands().lcsLength(first, second));");
-        assertThat(after.get(Path.of("out/io/fastpath/StringAsyncCommands.java"))).contains(doc
+        assertThat(after.get(Path.of("out/io/fastpath/command/StringAsyncCommands.java"))).contains(doc
                 + "    default CompletableFuture<Long> lcsLength(K first, K second) {\n"
                 + "        return dispatch(commands().lcsLength(first, second));");
         assertThat(after.get(Path.of("out/io/fastpath/reactor/StringReactiveCommands.java"))).contains(doc

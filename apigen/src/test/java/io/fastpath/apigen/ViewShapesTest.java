@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /** The rules that shape a view method, read off the real builders. */
 class ViewShapesTest {
-    private static final List<CommandGroup> GROUPS = BuilderSources.read(Path.of("..", "core", "src", "main", "java", "io", "fastpath"));
+    private static final List<CommandGroup> GROUPS = BuilderSources.read(Path.of("..", "core", "src", "main", "java", "io", "fastpath", "command"));
 
     private static String view(String group, ViewStyle style) {
         return GenerateViews.view(GROUPS.stream().filter(g -> g.name().equals(group)).findFirst().orElseThrow(), style);

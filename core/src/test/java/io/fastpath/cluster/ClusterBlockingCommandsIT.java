@@ -3,7 +3,7 @@ package io.fastpath.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fastpath.KeyValue;
+import io.fastpath.command.KeyValue;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisCrossSlotException;
 import io.fastpath.testkit.RedisCluster;

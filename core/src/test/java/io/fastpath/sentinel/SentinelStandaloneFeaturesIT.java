@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.CacheOptions;
 import io.fastpath.Eventually;
-import io.fastpath.KeyValue;
+import io.fastpath.command.KeyValue;
 import io.fastpath.PubSubMessage;
 import io.fastpath.Queued;
 import io.fastpath.RedisClient;

@@ -25,6 +25,7 @@ record SnippetSource(JavaBlock block, String packageName, String typeName, Strin
     /** What every wrapped block may use without importing it (docs/README.md lists the same). */
     static final List<String> IMPORTS = List.of(
             "io.fastpath.*",
+            "io.fastpath.command.*",
             "io.fastpath.reactor.*",
             "io.fastpath.vertx.*",
             "io.fastpath.micrometer.*",

@@ -1,6 +1,6 @@
 package io.fastpath.reactor;
 
-import io.fastpath.Command;
+import io.fastpath.command.Command;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.BiConsumer;

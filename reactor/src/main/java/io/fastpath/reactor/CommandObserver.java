@@ -1,6 +1,6 @@
 package io.fastpath.reactor;
 
-import io.fastpath.Command;
+import io.fastpath.command.Command;
 import reactor.util.context.ContextView;
 
 /**

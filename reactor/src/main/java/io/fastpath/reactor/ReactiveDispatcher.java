@@ -1,8 +1,8 @@
 package io.fastpath.reactor;
 
-import io.fastpath.Command;
-import io.fastpath.CommandBuilder;
-import io.fastpath.ScanPage;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
+import io.fastpath.command.ScanPage;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;

@@ -1,12 +1,12 @@
 package io.fastpath.reactor;
 
-import io.fastpath.Command;
-import io.fastpath.CommandBuilder;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.PubSubMessage;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisCodec;
-import io.fastpath.ScanPage;
-import io.fastpath.StreamEntry;
+import io.fastpath.command.ScanPage;
+import io.fastpath.command.StreamEntry;
 import java.time.Duration;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;

@@ -1,6 +1,6 @@
 package io.fastpath.reactor;
 
-import io.fastpath.StreamEntry;
+import io.fastpath.command.StreamEntry;
 import java.time.Duration;
 import reactor.core.publisher.Flux;
 

@@ -1,7 +1,7 @@
 package io.fastpath.reactor;
 
-import io.fastpath.Command;
-import io.fastpath.ScanPage;
+import io.fastpath.command.Command;
+import io.fastpath.command.ScanPage;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import reactor.util.context.ContextView;

@@ -1,7 +1,7 @@
 package io.fastpath.reactor;
 
-import io.fastpath.CommandBuilder;
-import io.fastpath.StreamEntry;
+import io.fastpath.command.CommandBuilder;
+import io.fastpath.command.StreamEntry;
 import java.util.concurrent.CompletableFuture;
 import reactor.util.context.ContextView;
 

@@ -1,10 +1,10 @@
 package io.fastpath.reactor;
 
-import io.fastpath.CommandBuilder;
-import io.fastpath.StreamEntries;
-import io.fastpath.StreamEntry;
-import io.fastpath.StreamOffset;
-import io.fastpath.StreamReadArgs;
+import io.fastpath.command.CommandBuilder;
+import io.fastpath.command.StreamEntries;
+import io.fastpath.command.StreamEntry;
+import io.fastpath.command.StreamOffset;
+import io.fastpath.command.StreamReadArgs;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

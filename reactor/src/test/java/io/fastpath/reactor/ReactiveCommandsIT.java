@@ -2,11 +2,11 @@ package io.fastpath.reactor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fastpath.Command;
+import io.fastpath.command.Command;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisEvent;
 import io.fastpath.RedisServerException;
-import io.fastpath.Script;
+import io.fastpath.command.Script;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RedisServerExtension;
 import java.nio.charset.StandardCharsets;
@@ -179,13 +179,13 @@ class ReactiveCommandsIT {
 
     @Test
     void aBuiltCommandCanBeExecutedAsIs() {
-        Command<io.fastpath.Reply> ping = reactive.commands().command("PING", "hi");
+        Command<io.fastpath.command.Reply> ping = reactive.commands().command("PING", "hi");
 
         StepVerifier.create(reactive.execute(ping))
                 .assertNext(reply -> assertThat(text(reply)).isEqualTo("hi")).verifyComplete();
     }
 
-    private static String text(io.fastpath.Reply reply) {
-        return new String(((io.fastpath.Reply.BulkStringReply) reply).value(), StandardCharsets.UTF_8);
+    private static String text(io.fastpath.command.Reply reply) {
+        return new String(((io.fastpath.command.Reply.BulkStringReply) reply).value(), StandardCharsets.UTF_8);
     }
 }

@@ -3,7 +3,7 @@ package io.fastpath.reactor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.RedisClient;
-import io.fastpath.ScanArgs;
+import io.fastpath.command.ScanArgs;
 import io.fastpath.testkit.RedisServerExtension;
 import java.time.Duration;
 import java.util.HashMap;

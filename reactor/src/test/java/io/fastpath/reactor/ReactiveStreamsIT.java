@@ -3,7 +3,7 @@ package io.fastpath.reactor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.RedisClient;
-import io.fastpath.StreamEntry;
+import io.fastpath.command.StreamEntry;
 import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.RedisServerExtension;
 import java.time.Duration;

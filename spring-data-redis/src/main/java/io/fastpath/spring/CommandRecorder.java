@@ -1,6 +1,6 @@
 package io.fastpath.spring;
 
-import io.fastpath.Command;
+import io.fastpath.command.Command;
 import java.util.function.Function;
 import org.springframework.data.redis.connection.RedisConnection;
 

@@ -126,7 +126,7 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
     }
 
     /** CLUSTER NODES as Spring's nodes. */
-    static Set<RedisClusterNode> nodes(io.fastpath.Reply reply) {
+    static Set<RedisClusterNode> nodes(io.fastpath.command.Reply reply) {
         return Converters.toSetOfRedisClusterNodes(Replies.toText(reply));
     }
 

@@ -1,9 +1,9 @@
 package io.fastpath.spring;
 
-import io.fastpath.Command;
-import io.fastpath.CommandBuilder;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.RedisClient;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.WatchedConnection;
 import java.util.Collections;
 import java.util.List;

@@ -212,7 +212,7 @@ final class FastpathHashCommands implements RedisHashCommands {
         return connection.invoke(words.build(), Replies::toBoolean);
     }
 
-    private static io.fastpath.Command<io.fastpath.Reply> fieldsCommand(String name, byte[] key, byte[][] fields) {
+    private static io.fastpath.command.Command<io.fastpath.command.Reply> fieldsCommand(String name, byte[] key, byte[][] fields) {
         return new Words(name, key, "FIELDS", fields.length).add((Object[]) fields).build();
     }
 }

@@ -304,7 +304,7 @@ final class FastpathReactiveZSetCommands implements ReactiveClusterZSetCommands 
         return each(commands, command -> number((ZAggregateStoreCommand) command, combineStore("ZUNIONSTORE", command)));
     }
 
-    private Mono<io.fastpath.Reply> combine(String name, byte[] destination, ZAggregateCommand command, boolean withScores) {
+    private Mono<io.fastpath.command.Reply> combine(String name, byte[] destination, ZAggregateCommand command, boolean withScores) {
         Assert.notEmpty(command.getSourceKeys(), "Source keys must not be null or empty");
         return runner.execute(FastpathZSetCommands.combine(name, destination, command.getAggregateFunction().orElse(null),
                 weights(command.getWeights()), bytes(command.getSourceKeys()), withScores));

@@ -2,7 +2,7 @@ package io.fastpath.spring;
 
 import static io.fastpath.spring.FastpathConnection.command;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Function;

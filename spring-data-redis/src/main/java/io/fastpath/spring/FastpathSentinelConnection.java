@@ -1,7 +1,7 @@
 package io.fastpath.spring;
 
 import io.fastpath.RedisClient;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.dao.InvalidDataAccessApiUsageException;

@@ -2,7 +2,7 @@ package io.fastpath.spring;
 
 import static io.fastpath.spring.FastpathConnection.command;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;

@@ -2,8 +2,8 @@ package io.fastpath.spring;
 
 import static io.fastpath.spring.FastpathConnection.command;
 
-import io.fastpath.Command;
-import io.fastpath.Reply;
+import io.fastpath.command.Command;
+import io.fastpath.command.Reply;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;

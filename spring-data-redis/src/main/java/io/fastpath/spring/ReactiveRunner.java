@@ -1,9 +1,9 @@
 package io.fastpath.spring;
 
-import io.fastpath.Command;
+import io.fastpath.command.Command;
 import io.fastpath.RedisClient;
-import io.fastpath.Reply;
-import io.fastpath.ScanArgs;
+import io.fastpath.command.Reply;
+import io.fastpath.command.ScanArgs;
 import io.fastpath.reactor.FastpathReactive;
 import io.fastpath.reactor.RedisReactiveCommands;
 import io.fastpath.spring.CommandRecorder.Recorded;

@@ -1,6 +1,6 @@
 package io.fastpath.spring;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;

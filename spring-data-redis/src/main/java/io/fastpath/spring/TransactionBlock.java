@@ -1,6 +1,6 @@
 package io.fastpath.spring;
 
-import io.fastpath.Command;
+import io.fastpath.command.Command;
 import io.fastpath.Queued;
 import io.fastpath.Transaction;
 import io.fastpath.WatchedConnection;

@@ -1,8 +1,8 @@
 package io.fastpath.spring;
 
-import io.fastpath.Command;
-import io.fastpath.CommandBuilder;
-import io.fastpath.Reply;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
+import io.fastpath.command.Reply;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.data.domain.Range;

@@ -2,15 +2,15 @@ package io.fastpath.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fastpath.Reply;
-import io.fastpath.Reply.ArrayReply;
-import io.fastpath.Reply.BooleanReply;
-import io.fastpath.Reply.BulkStringReply;
-import io.fastpath.Reply.DoubleReply;
-import io.fastpath.Reply.IntegerReply;
-import io.fastpath.Reply.MapReply;
-import io.fastpath.Reply.NullReply;
-import io.fastpath.Reply.SimpleStringReply;
+import io.fastpath.command.Reply;
+import io.fastpath.command.Reply.ArrayReply;
+import io.fastpath.command.Reply.BooleanReply;
+import io.fastpath.command.Reply.BulkStringReply;
+import io.fastpath.command.Reply.DoubleReply;
+import io.fastpath.command.Reply.IntegerReply;
+import io.fastpath.command.Reply.MapReply;
+import io.fastpath.command.Reply.NullReply;
+import io.fastpath.command.Reply.SimpleStringReply;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;

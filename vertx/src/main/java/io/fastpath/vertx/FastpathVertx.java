@@ -1,7 +1,7 @@
 package io.fastpath.vertx;
 
-import io.fastpath.Command;
-import io.fastpath.CommandBuilder;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisClientBuilder;
 import io.fastpath.RedisCodec;

@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * Every typed command as a Vert.x {@link io.vertx.core.Future}, for one key/value codec, completed on the calling
  * context. SCAN families are paged with the {@code *Page} commands ({@code scanPage}, {@code hscanPage}...), the
- * cursor in each {@link io.fastpath.ScanPage}. Thread-safe: share one instance between verticles.
+ * cursor in each {@link io.fastpath.command.ScanPage}. Thread-safe: share one instance between verticles.
  */
 public interface RedisVertxCommands<K, V> extends StringVertxCommands<K, V>, ServerVertxCommands<K, V>,
         KeyVertxCommands<K, V>, HashVertxCommands<K, V>, ListVertxCommands<K, V>, SetVertxCommands<K, V>,

@@ -1,7 +1,7 @@
 package io.fastpath.vertx;
 
-import io.fastpath.Command;
-import io.fastpath.CommandBuilder;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
 import io.vertx.core.Future;
 
 /** What every Vert.x command group stands on: sending a built {@link Command} and handing its reply to the caller's context. */

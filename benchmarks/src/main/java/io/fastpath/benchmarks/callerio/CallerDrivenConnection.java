@@ -1,6 +1,6 @@
 package io.fastpath.benchmarks.callerio;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.benchmarks.CallerLoop;
 import io.fastpath.internal.protocol.RespEncoder;
 import io.netty.bootstrap.Bootstrap;

@@ -1,6 +1,6 @@
 package io.fastpath.benchmarks.callerio;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.benchmarks.BenchClient;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

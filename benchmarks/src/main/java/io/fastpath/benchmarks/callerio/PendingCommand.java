@@ -1,6 +1,6 @@
 package io.fastpath.benchmarks.callerio;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.util.concurrent.locks.LockSupport;
 
 /**

@@ -1,6 +1,6 @@
 package io.fastpath.benchmarks.callerio;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.protocol.RespDecoder;
 import io.fastpath.internal.protocol.RespLimits;
 import io.netty.buffer.ByteBuf;

@@ -3,7 +3,7 @@ package io.fastpath.benchmarks.callerio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RedisServerExtension;

@@ -1,6 +1,6 @@
 package io.fastpath.internal.cache;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.ReplyConverter;
 import io.fastpath.internal.connection.TrackingSession;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.fastpath.internal.cache;
 
 import io.fastpath.RedisServerException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.ReplyConverter;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

@@ -5,7 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.fastpath.CacheOptions;
 import io.fastpath.CacheStats;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.ReplyConverter;
 import io.fastpath.internal.connection.ClientTracking;

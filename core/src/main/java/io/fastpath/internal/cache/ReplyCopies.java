@@ -1,6 +1,6 @@
 package io.fastpath.internal.cache;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.fastpath.internal.client;
 
-import io.fastpath.Command;
-import io.fastpath.CommandBuilder;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.RedisAsyncCommands;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Thread ownership: immutable; any thread.
  */
-public final class AsyncView<K, V> implements RedisAsyncCommands<K, V> {
+final class AsyncView<K, V> implements RedisAsyncCommands<K, V> {
     private final ClientCore core;
     private final CommandBuilder<K, V> commands;
     /** Checked by {@link CommandTimeout} before this view exists. */

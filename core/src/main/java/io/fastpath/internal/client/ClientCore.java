@@ -1,14 +1,14 @@
 package io.fastpath.internal.client;
 
-import io.fastpath.Command;
-import io.fastpath.CommandBuilder;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.PubSubListener;
 import io.fastpath.RedisArgumentException;
 import io.fastpath.RedisCodec;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisException;
 import io.fastpath.Subscription;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.cache.ClientSideCache;
 import io.fastpath.internal.cache.FillRoute;
 import io.fastpath.internal.routing.SlotHash;

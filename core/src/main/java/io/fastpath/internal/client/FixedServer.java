@@ -5,7 +5,7 @@ import io.fastpath.internal.connection.Connection;
 import java.util.concurrent.CompletableFuture;
 
 /** One standalone server at a fixed address: every command goes to its connections. Thread-safe. */
-public final class FixedServer implements StandaloneServers {
+final class FixedServer implements StandaloneServers {
     private final NodeConnections node;
 
     public FixedServer(NodeConnections node) {

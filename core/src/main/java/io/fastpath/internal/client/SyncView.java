@@ -1,7 +1,7 @@
 package io.fastpath.internal.client;
 
-import io.fastpath.Command;
-import io.fastpath.CommandBuilder;
+import io.fastpath.command.Command;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.RedisAsyncCommands;
 import io.fastpath.RedisCommands;
 import io.fastpath.internal.cache.ClientSideCache;

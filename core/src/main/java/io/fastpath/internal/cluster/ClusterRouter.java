@@ -3,7 +3,7 @@ package io.fastpath.internal.cluster;
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisOutcomeUnknownException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.client.BoundedWait;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.ReplicaSelector;

@@ -1,7 +1,7 @@
 package io.fastpath.internal.cluster;
 
 import io.fastpath.RedisArgumentException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.connection.CommandFuture;

@@ -1,7 +1,7 @@
 package io.fastpath.internal.cluster;
 
 import io.fastpath.RedisServerException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;

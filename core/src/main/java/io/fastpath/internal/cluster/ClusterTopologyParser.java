@@ -1,6 +1,6 @@
 package io.fastpath.internal.cluster;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.UnexpectedReplyException;
 import io.fastpath.internal.connection.Endpoint;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.fastpath.internal.cluster;
 
 import io.fastpath.RedisNotSentException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.CommandInfo;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;

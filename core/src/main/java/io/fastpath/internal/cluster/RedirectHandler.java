@@ -3,7 +3,7 @@ package io.fastpath.internal.cluster;
 import io.fastpath.RedisEvent;
 import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisRedirectException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.Endpoint;

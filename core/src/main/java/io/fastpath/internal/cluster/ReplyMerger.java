@@ -1,6 +1,6 @@
 package io.fastpath.internal.cluster;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.ResponsePolicy;
 import io.fastpath.internal.command.UnexpectedReplyException;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.fastpath.internal.command;
 
-import io.fastpath.Command;
-import io.fastpath.Reply;
+import io.fastpath.command.Command;
+import io.fastpath.command.Reply;
 import java.nio.charset.StandardCharsets;
 
 /**

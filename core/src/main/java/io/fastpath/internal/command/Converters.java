@@ -1,11 +1,11 @@
 package io.fastpath.internal.command;
 
-import io.fastpath.KeyValue;
-import io.fastpath.KeyedValues;
+import io.fastpath.command.KeyValue;
+import io.fastpath.command.KeyedValues;
 import io.fastpath.RedisCodec;
-import io.fastpath.Reply;
-import io.fastpath.ScanPage;
-import io.fastpath.ScoredValue;
+import io.fastpath.command.Reply;
+import io.fastpath.command.ScanPage;
+import io.fastpath.command.ScoredValue;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;

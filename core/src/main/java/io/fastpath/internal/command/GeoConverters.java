@@ -1,9 +1,9 @@
 package io.fastpath.internal.command;
 
-import io.fastpath.GeoCoordinates;
-import io.fastpath.GeoResult;
+import io.fastpath.command.GeoCoordinates;
+import io.fastpath.command.GeoResult;
 import io.fastpath.RedisCodec;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.util.ArrayList;
 import java.util.List;
 

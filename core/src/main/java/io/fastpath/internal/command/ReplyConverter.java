@@ -1,6 +1,6 @@
 package io.fastpath.internal.command;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 
 /**
  * Turns a command's successful reply into its typed result. Error replies never reach a converter.

@@ -1,14 +1,14 @@
 package io.fastpath.internal.command;
 
-import io.fastpath.AutoClaimed;
-import io.fastpath.PendingEntry;
-import io.fastpath.PendingSummary;
+import io.fastpath.command.AutoClaimed;
+import io.fastpath.command.PendingEntry;
+import io.fastpath.command.PendingSummary;
 import io.fastpath.RedisCodec;
-import io.fastpath.Reply;
-import io.fastpath.StreamConsumerInfo;
-import io.fastpath.StreamEntries;
-import io.fastpath.StreamEntry;
-import io.fastpath.StreamGroupInfo;
+import io.fastpath.command.Reply;
+import io.fastpath.command.StreamConsumerInfo;
+import io.fastpath.command.StreamEntries;
+import io.fastpath.command.StreamEntry;
+import io.fastpath.command.StreamGroupInfo;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,6 +1,6 @@
 package io.fastpath.internal.command;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 
 /** A reply whose type the command cannot produce: a sign of a desynchronised connection. */
 public final class UnexpectedReplyException extends RuntimeException {

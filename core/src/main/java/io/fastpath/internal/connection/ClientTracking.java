@@ -1,6 +1,6 @@
 package io.fastpath.internal.connection;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.netty.channel.EventLoop;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.fastpath.internal.connection;
 import io.fastpath.ObservedConnection;
 import io.fastpath.RedisBackpressureException;
 import io.fastpath.RedisNotSentException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.connection.ConnectCycle.State;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;

@@ -3,7 +3,7 @@ package io.fastpath.internal.connection;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisProtocolException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.UnexpectedReplyException;
 import io.fastpath.internal.protocol.RespDecoder;
 import io.fastpath.internal.protocol.RespLimits;

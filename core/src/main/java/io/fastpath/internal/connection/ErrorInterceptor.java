@@ -1,6 +1,6 @@
 package io.fastpath.internal.connection;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 
 /**
  * Sees a command's own error reply before its caller does, so a cluster redirect (MOVED, ASK) or a

@@ -4,7 +4,7 @@ import io.fastpath.CredentialsProvider;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisCredentials;
 import io.fastpath.RedisServerException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.netty.channel.Channel;

@@ -1,7 +1,7 @@
 package io.fastpath.internal.connection;
 
 import io.fastpath.RedisConnectionException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;

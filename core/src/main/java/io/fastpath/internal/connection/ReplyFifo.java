@@ -1,7 +1,7 @@
 package io.fastpath.internal.connection;
 
 import io.fastpath.RedisProtocolException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 

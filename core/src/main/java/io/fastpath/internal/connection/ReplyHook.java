@@ -1,6 +1,6 @@
 package io.fastpath.internal.connection;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 
 /** Sees a command's reply on its connection's event loop before the command completes (cache fills). */
 @FunctionalInterface

@@ -1,7 +1,7 @@
 package io.fastpath.internal.connection;
 
 import io.fastpath.RedisServerException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import java.nio.charset.StandardCharsets;

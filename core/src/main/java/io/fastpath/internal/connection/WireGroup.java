@@ -1,6 +1,6 @@
 package io.fastpath.internal.connection;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import java.util.function.BiConsumer;
 

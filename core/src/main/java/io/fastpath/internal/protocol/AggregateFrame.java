@@ -1,11 +1,11 @@
 package io.fastpath.internal.protocol;
 
-import io.fastpath.Reply;
-import io.fastpath.Reply.ArrayReply;
-import io.fastpath.Reply.MapReply;
-import io.fastpath.Reply.NullReply;
-import io.fastpath.Reply.PushReply;
-import io.fastpath.Reply.SetReply;
+import io.fastpath.command.Reply;
+import io.fastpath.command.Reply.ArrayReply;
+import io.fastpath.command.Reply.MapReply;
+import io.fastpath.command.Reply.NullReply;
+import io.fastpath.command.Reply.PushReply;
+import io.fastpath.command.Reply.SetReply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,19 +1,19 @@
 package io.fastpath.internal.protocol;
 
-import io.fastpath.Reply;
-import io.fastpath.Reply.ArrayReply;
-import io.fastpath.Reply.BigNumberReply;
-import io.fastpath.Reply.BooleanReply;
-import io.fastpath.Reply.BulkStringReply;
-import io.fastpath.Reply.DoubleReply;
-import io.fastpath.Reply.ErrorReply;
-import io.fastpath.Reply.IntegerReply;
-import io.fastpath.Reply.MapReply;
-import io.fastpath.Reply.NullReply;
-import io.fastpath.Reply.PushReply;
-import io.fastpath.Reply.SetReply;
-import io.fastpath.Reply.SimpleStringReply;
-import io.fastpath.Reply.VerbatimStringReply;
+import io.fastpath.command.Reply;
+import io.fastpath.command.Reply.ArrayReply;
+import io.fastpath.command.Reply.BigNumberReply;
+import io.fastpath.command.Reply.BooleanReply;
+import io.fastpath.command.Reply.BulkStringReply;
+import io.fastpath.command.Reply.DoubleReply;
+import io.fastpath.command.Reply.ErrorReply;
+import io.fastpath.command.Reply.IntegerReply;
+import io.fastpath.command.Reply.MapReply;
+import io.fastpath.command.Reply.NullReply;
+import io.fastpath.command.Reply.PushReply;
+import io.fastpath.command.Reply.SetReply;
+import io.fastpath.command.Reply.SimpleStringReply;
+import io.fastpath.command.Reply.VerbatimStringReply;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -27,7 +27,7 @@ import java.util.Map;
  * flatten to arrays of key, value, key, value, sets and pushes become arrays, and a bulk error becomes
  * a simple error with CR and LF replaced by spaces.
  */
-public final class RespWriter {
+final class RespWriter {
 
     private static final byte[] CRLF = {'\r', '\n'};
 

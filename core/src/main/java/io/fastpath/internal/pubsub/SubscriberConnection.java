@@ -2,7 +2,7 @@ package io.fastpath.internal.pubsub;
 
 import io.fastpath.PubSubMessage;
 import io.fastpath.RedisServerException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;

@@ -1,6 +1,6 @@
 package io.fastpath.internal.sentinel;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ErrorInterceptor;

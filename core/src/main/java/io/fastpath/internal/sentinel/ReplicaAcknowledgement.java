@@ -1,7 +1,7 @@
 package io.fastpath.internal.sentinel;
 
 import io.fastpath.RedisOutcomeUnknownException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.client.CallerCompletion;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;

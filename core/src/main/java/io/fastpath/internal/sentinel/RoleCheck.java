@@ -1,7 +1,7 @@
 package io.fastpath.internal.sentinel;
 
 import io.fastpath.RedisConnectionException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.connection.CommandFuture;

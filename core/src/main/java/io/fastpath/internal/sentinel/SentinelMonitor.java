@@ -2,7 +2,7 @@ package io.fastpath.internal.sentinel;
 
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisEvent;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.EventDispatcher;

@@ -1,6 +1,6 @@
 package io.fastpath.internal.sentinel;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.connection.Endpoint;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -33,7 +33,7 @@ import java.util.function.Supplier;
  * since, so each caller's commands keep their order, and takes no new command; its written commands
  * finish there within the close grace (or fail as outcome-unknown). Then the new connections are released.
  */
-public final class SentinelServers implements StandaloneServers {
+final class SentinelServers implements StandaloneServers {
     private static final ServerNode[] NO_REPLICAS = new ServerNode[0];
 
     private final SentinelConfig config;

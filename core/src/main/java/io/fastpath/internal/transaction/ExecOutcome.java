@@ -1,7 +1,7 @@
 package io.fastpath.internal.transaction;
 
 import io.fastpath.RedisServerException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.command.ReplyConverter;

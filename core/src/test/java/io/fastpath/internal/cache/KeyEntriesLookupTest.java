@@ -2,7 +2,7 @@ package io.fastpath.internal.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.connection.LoopHeartbeat;
 import io.fastpath.internal.connection.TrackingSession;
 import io.netty.util.concurrent.ImmediateEventExecutor;

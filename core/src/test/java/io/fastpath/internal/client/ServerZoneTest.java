@@ -2,7 +2,7 @@ package io.fastpath.internal.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

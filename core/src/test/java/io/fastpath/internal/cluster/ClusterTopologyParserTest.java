@@ -2,7 +2,7 @@ package io.fastpath.internal.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.connection.Endpoint;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

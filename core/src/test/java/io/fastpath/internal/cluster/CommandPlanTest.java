@@ -3,7 +3,7 @@ package io.fastpath.internal.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fastpath.CommandBuilder;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.RedisCrossSlotException;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.routing.SlotHash;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class CommandPlanTest {
     private static final CommandBuilder<String, String> COMMANDS = CommandBuilder.UTF8;
 
-    private static CommandPlan plan(io.fastpath.Command<?> command) {
+    private static CommandPlan plan(io.fastpath.command.Command<?> command) {
         return CommandPlan.of((CommandSpec<?>) command);
     }
 
@@ -64,7 +64,7 @@ class CommandPlanTest {
         assertThat(plan(COMMANDS.command("KEYS", "*")).kind).isEqualTo(CommandPlan.Kind.FAN_OUT);
         assertThat(plan(COMMANDS.command("SCRIPT", "LOAD", "return 1")).kind).isEqualTo(CommandPlan.Kind.FAN_OUT);
         assertThat(plan(COMMANDS.info(null)).kind).isEqualTo(CommandPlan.Kind.KEYLESS);
-        assertThat(plan(COMMANDS.scanPage("0", io.fastpath.ScanArgs.none())).kind).isEqualTo(CommandPlan.Kind.SCAN);
+        assertThat(plan(COMMANDS.scanPage("0", io.fastpath.command.ScanArgs.none())).kind).isEqualTo(CommandPlan.Kind.SCAN);
     }
 
     @Test

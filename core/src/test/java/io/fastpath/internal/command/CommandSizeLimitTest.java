@@ -3,7 +3,7 @@ package io.fastpath.internal.command;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fastpath.CommandBuilder;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.RedisArgumentException;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,11 +3,11 @@ package io.fastpath.internal.command;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fastpath.KeyedValues;
+import io.fastpath.command.KeyedValues;
 import io.fastpath.RedisCodec;
-import io.fastpath.Reply;
-import io.fastpath.ScanPage;
-import io.fastpath.ScoredValue;
+import io.fastpath.command.Reply;
+import io.fastpath.command.ScanPage;
+import io.fastpath.command.ScoredValue;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;

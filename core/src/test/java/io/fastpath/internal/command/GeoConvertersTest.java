@@ -3,10 +3,10 @@ package io.fastpath.internal.command;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fastpath.GeoCoordinates;
-import io.fastpath.GeoResult;
+import io.fastpath.command.GeoCoordinates;
+import io.fastpath.command.GeoResult;
 import io.fastpath.RedisCodec;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fastpath.Eventually;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisServerException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -7,7 +7,7 @@ import io.fastpath.Eventually;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisOutcomeUnknownException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,7 +1,7 @@
 package io.fastpath.internal.connection;
 
-import io.fastpath.CommandBuilder;
-import io.fastpath.Reply;
+import io.fastpath.command.CommandBuilder;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.protocol.RespDecoder;
 import io.fastpath.internal.protocol.RespEncoder;

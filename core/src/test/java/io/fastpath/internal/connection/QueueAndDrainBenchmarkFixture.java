@@ -1,6 +1,6 @@
 package io.fastpath.internal.connection;
 
-import io.fastpath.CommandBuilder;
+import io.fastpath.command.CommandBuilder;
 import io.fastpath.internal.command.CommandSpec;
 import io.netty.channel.EventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;

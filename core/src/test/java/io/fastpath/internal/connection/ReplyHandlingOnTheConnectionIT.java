@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.RedisException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;

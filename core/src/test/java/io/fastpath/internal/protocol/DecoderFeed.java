@@ -1,6 +1,6 @@
 package io.fastpath.internal.protocol;
 
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;

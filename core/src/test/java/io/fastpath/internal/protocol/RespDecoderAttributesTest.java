@@ -5,11 +5,11 @@ import static io.fastpath.internal.protocol.DecoderFeed.growableBuffer;
 import static io.fastpath.internal.protocol.DecoderFeed.decodeChunks;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fastpath.Reply;
-import io.fastpath.Reply.ArrayReply;
-import io.fastpath.Reply.IntegerReply;
-import io.fastpath.Reply.MapReply;
-import io.fastpath.Reply.SimpleStringReply;
+import io.fastpath.command.Reply;
+import io.fastpath.command.Reply.ArrayReply;
+import io.fastpath.command.Reply.IntegerReply;
+import io.fastpath.command.Reply.MapReply;
+import io.fastpath.command.Reply.SimpleStringReply;
 import io.netty.buffer.ByteBuf;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.RedisProtocolException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import org.junit.jupiter.api.Test;
 
 /** Only CRLF ends a simple string or error line; a bare LF inside one is text (Valkey 8.0 sends such errors). */

@@ -7,11 +7,11 @@ import static io.fastpath.internal.protocol.DecoderFeed.decodeSplitAt;
 import static io.fastpath.internal.protocol.DecoderFeed.decodeWhole;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fastpath.Reply;
-import io.fastpath.Reply.ArrayReply;
-import io.fastpath.Reply.BulkStringReply;
-import io.fastpath.Reply.IntegerReply;
-import io.fastpath.Reply.SimpleStringReply;
+import io.fastpath.command.Reply;
+import io.fastpath.command.Reply.ArrayReply;
+import io.fastpath.command.Reply.BulkStringReply;
+import io.fastpath.command.Reply.IntegerReply;
+import io.fastpath.command.Reply.SimpleStringReply;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.List;

@@ -4,7 +4,7 @@ import static io.fastpath.internal.protocol.DecoderFeed.written;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.RedisProtocolException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.buffer.UnpooledHeapByteBuf;

@@ -4,11 +4,11 @@ import static io.fastpath.internal.protocol.DecoderFeed.ascii;
 import static io.fastpath.internal.protocol.DecoderFeed.decodeInChunksOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fastpath.Reply;
-import io.fastpath.Reply.ArrayReply;
-import io.fastpath.Reply.BulkStringReply;
-import io.fastpath.Reply.IntegerReply;
-import io.fastpath.Reply.MapReply;
+import io.fastpath.command.Reply;
+import io.fastpath.command.Reply.ArrayReply;
+import io.fastpath.command.Reply.BulkStringReply;
+import io.fastpath.command.Reply.IntegerReply;
+import io.fastpath.command.Reply.MapReply;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import java.util.List;

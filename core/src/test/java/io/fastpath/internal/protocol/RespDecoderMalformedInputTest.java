@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.management.ThreadMXBean;
 import io.fastpath.RedisProtocolException;
-import io.fastpath.Reply;
-import io.fastpath.Reply.ArrayReply;
-import io.fastpath.Reply.IntegerReply;
+import io.fastpath.command.Reply;
+import io.fastpath.command.Reply.ArrayReply;
+import io.fastpath.command.Reply.IntegerReply;
 import io.netty.buffer.ByteBuf;
 import java.lang.management.ManagementFactory;
 import java.util.List;

@@ -6,9 +6,9 @@ import static io.fastpath.internal.protocol.DecoderFeed.encoded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fastpath.Reply;
-import io.fastpath.Reply.ArrayReply;
-import io.fastpath.Reply.BulkStringReply;
+import io.fastpath.command.Reply;
+import io.fastpath.command.Reply.ArrayReply;
+import io.fastpath.command.Reply.BulkStringReply;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.PubSubMessage;
 import io.fastpath.RedisServerException;
-import io.fastpath.Reply;
+import io.fastpath.command.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;

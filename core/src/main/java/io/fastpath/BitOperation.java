@@ -1,9 +1,0 @@
-package io.fastpath;
-
-/** The operation of BITOP; NOT takes exactly one source. */
-public enum BitOperation {
-    AND,
-    OR,
-    XOR,
-    NOT
-}

@@ -1,7 +1,0 @@
-package io.fastpath;
-
-/** Whether BITCOUNT and BITPOS ranges count bytes (the default) or bits. */
-public enum BitUnit {
-    BYTE,
-    BIT
-}

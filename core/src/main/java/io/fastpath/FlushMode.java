@@ -1,7 +1,0 @@
-package io.fastpath;
-
-/** How SCRIPT FLUSH and FUNCTION FLUSH free memory: in the background or before answering. */
-public enum FlushMode {
-    ASYNC,
-    SYNC
-}

@@ -1,7 +1,0 @@
-package io.fastpath;
-
-/** Where LINSERT puts the new element relative to the pivot. */
-public enum InsertPosition {
-    BEFORE,
-    AFTER
-}

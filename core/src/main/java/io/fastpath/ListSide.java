@@ -1,7 +1,0 @@
-package io.fastpath;
-
-/** An end of a list: LEFT is the head (index 0), RIGHT the tail. */
-public enum ListSide {
-    LEFT,
-    RIGHT
-}

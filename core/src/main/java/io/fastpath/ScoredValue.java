@@ -1,4 +1,0 @@
-package io.fastpath;
-
-/** A sorted-set member and its score. */
-public record ScoredValue<V>(V value, double score) {}

@@ -1,4 +1,0 @@
-package io.fastpath;
-
-/** One consumer of XINFO CONSUMERS: its pending entry count and milliseconds since its last attempted interaction. */
-public record StreamConsumerInfo(String name, long pending, long idleMillis) {}

@@ -1,4 +1,0 @@
-package io.fastpath;
-
-/** One group of XINFO GROUPS: its consumer count, pending entry count and last delivered ID. */
-public record StreamGroupInfo(String name, long consumers, long pending, String lastDeliveredId) {}
