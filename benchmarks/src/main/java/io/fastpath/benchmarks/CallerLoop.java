@@ -105,7 +105,7 @@ public final class CallerLoop {
     awaitUninterruptibly(start);
   }
 
-  static void awaitUninterruptibly(CountDownLatch latch) {
+  public static void awaitUninterruptibly(CountDownLatch latch) {
     boolean interrupted = false;
     while (true) {
       try {

@@ -13,21 +13,9 @@ public record LoopResult(
     long elapsedNanos,
     long cpuNanos,
     long backgroundOperations,
-    Throwable firstError) {
+    Throwable firstError) implements MeasuredWindow {
 
   private static final int MAXIMUM_DESCRIPTION = 160;
-
-  public double operationsPerSecond() {
-    return operations * 1e9 / elapsedNanos;
-  }
-
-  public double percentileMicros(double percentile) {
-    return operations == 0 ? Double.NaN : latencyNanos.getValueAtPercentile(percentile) / 1000.0;
-  }
-
-  public double cpuMicrosPerOperation() {
-    return operations == 0 ? Double.NaN : cpuNanos / 1000.0 / operations;
-  }
 
   public double backgroundOperationsPerSecond() {
     return backgroundOperations * 1e9 / elapsedNanos;

@@ -7,6 +7,7 @@ import io.fastpath.benchmarks.CallerLoop;
 import io.fastpath.benchmarks.Format;
 import io.fastpath.benchmarks.Keyspace;
 import io.fastpath.benchmarks.LoopResult;
+import io.fastpath.benchmarks.LoopTable;
 import io.fastpath.benchmarks.MetricsOverhead;
 import io.fastpath.benchmarks.Row;
 import io.fastpath.benchmarks.RueidisProcess;
@@ -102,18 +103,7 @@ public final class ConcurrentGetScenario implements Scenario {
 
   @Override
   public Table table(List<Row> rows, BenchContext context) {
-    double fastpath = Format.reference(rows, "fastpath", "ops");
-    double lettuce = Format.reference(rows, "lettuce", "ops");
-    double jedis = Format.reference(rows, "jedis", "ops");
-    Table table = new Table(title(), List.of("client", "ops/s", "vs fastpath", "vs lettuce",
-        "vs jedis (default pool)", "p50 us", "p99 us", "p99.9 us", "CPU us/op", "errors"));
-    for (Row row : rows) {
-      double ops = row.metric("ops");
-      table.row(List.of(row.label(), Format.count(ops), Format.ratio(ops, fastpath),
-          Format.ratio(ops, lettuce), Format.ratio(ops, jedis), Format.micros(row.metric("p50")),
-          Format.micros(row.metric("p99")), Format.micros(row.metric("p999")),
-          Format.micros(row.metric("cpu")), Format.errors(row)));
-    }
+    Table table = LoopTable.of(title(), rows, "vs jedis (default pool)");
     return table
         .note("Blocking GETs of random keys among " + Format.count(Keyspace.SMALL_KEY_COUNT)
             + " preloaded 64-byte values; async-only Vert.x joins each future on the caller thread; rueidis (Go,"

@@ -6,6 +6,7 @@ import io.fastpath.benchmarks.CallerLoop;
 import io.fastpath.benchmarks.Format;
 import io.fastpath.benchmarks.Keyspace;
 import io.fastpath.benchmarks.LoopResult;
+import io.fastpath.benchmarks.LoopTable;
 import io.fastpath.benchmarks.Row;
 import io.fastpath.benchmarks.Scenario;
 import io.fastpath.benchmarks.Table;
@@ -60,18 +61,7 @@ public final class SequentialScenario implements Scenario {
 
   @Override
   public Table table(List<Row> rows, BenchContext context) {
-    double fastpath = Format.reference(rows, "fastpath", "ops");
-    double lettuce = Format.reference(rows, "lettuce", "ops");
-    double jedis = Format.reference(rows, "jedis", "ops");
-    Table table = new Table(title(), List.of("client", "ops/s", "vs fastpath", "vs lettuce",
-        "vs jedis", "p50 us", "p99 us", "p99.9 us", "CPU us/op", "errors"));
-    for (Row row : rows) {
-      double ops = row.metric("ops");
-      table.row(List.of(row.label(), Format.count(ops), Format.ratio(ops, fastpath),
-          Format.ratio(ops, lettuce), Format.ratio(ops, jedis), Format.micros(row.metric("p50")),
-          Format.micros(row.metric("p99")), Format.micros(row.metric("p999")),
-          Format.micros(row.metric("cpu")), Format.errors(row)));
-    }
+    Table table = LoopTable.of(title(), rows, "vs jedis");
     return table.note("Blocking API; each SET and each GET is one op and one latency sample.")
         .note(Format.window(context.options()));
   }

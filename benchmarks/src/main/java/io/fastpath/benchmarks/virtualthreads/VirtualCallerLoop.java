@@ -47,7 +47,7 @@ public final class VirtualCallerLoop {
       int index = caller;
       Thread thread = threads.newThread(() -> {
         ready.countDown();
-        awaitQuietly(start);
+        CallerLoop.awaitUninterruptibly(start);
         long end = deadline[0];
         long iteration = 0;
         long now = System.nanoTime();
@@ -74,7 +74,7 @@ public final class VirtualCallerLoop {
       started.add(thread);
       thread.start();
     }
-    awaitQuietly(ready);
+    CallerLoop.awaitUninterruptibly(ready);
     long cpuBefore = CpuClock.processCpuNanos();
     long startNanos = System.nanoTime();
     deadline[0] = startNanos + window.toNanos();
@@ -139,18 +139,4 @@ public final class VirtualCallerLoop {
     }
   }
 
-  private static void awaitQuietly(CountDownLatch latch) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        latch.await();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-  }
 }

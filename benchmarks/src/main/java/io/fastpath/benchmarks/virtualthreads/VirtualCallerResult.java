@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks.virtualthreads;
 
+import io.fastpath.benchmarks.MeasuredWindow;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -19,22 +20,9 @@ public record VirtualCallerResult(
     Histogram latencyNanos,
     long elapsedNanos,
     long cpuNanos,
-    Throwable firstFailure) {
+    Throwable firstFailure) implements MeasuredWindow {
 
   public long failures() {
     return failuresByClass.values().stream().mapToLong(Long::longValue).sum();
-  }
-
-  public double operationsPerSecond() {
-    return operations * 1e9 / elapsedNanos;
-  }
-
-  public double percentileMicros(double percentile) {
-    return operations == 0 ? Double.NaN : latencyNanos.getValueAtPercentile(percentile) / 1000.0;
-  }
-
-  /** Process CPU over the window per successful call; NaN when none succeeded. */
-  public double cpuMicrosPerOperation() {
-    return operations == 0 ? Double.NaN : cpuNanos / 1000.0 / operations;
   }
 }
