@@ -54,7 +54,7 @@ public final class BenchClients {
 
   static final int TUNED_JEDIS_POOL_SIZE = 64;
 
-  private static final String SWEEP_SEPARATOR = ":";
+  public static final String SWEEP_SEPARATOR = ":";
   private static final String FASTPATH_ADAPTER = "io.fastpath.benchmarks.clients.FastpathBenchClient";
 
   private BenchClients() {}

@@ -29,7 +29,7 @@ public final class BenchOptions {
   public int callers = 64;
   /** Virtual-thread caller counts of scenario v, one table row per client and count. */
   public List<Integer> virtualThreads = List.of(100, 1_000, 10_000);
-  /** Fastpath connection counts to run as separate rows in a, c, d and k; empty runs its default once. */
+  /** Fastpath connection counts to run as separate rows in a, c, d, f and k; empty runs its default once. */
   public List<Integer> fastpathConnections = List.of();
   /** Cluster sizes (primaries) for scenario f, each its own table within the one run. */
   public List<Integer> clusterNodes = List.of(6);

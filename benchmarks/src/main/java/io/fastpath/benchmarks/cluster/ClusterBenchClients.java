@@ -51,6 +51,11 @@ public final class ClusterBenchClients {
       }
       return new LettuceClusterClient(seedUri, true); // only Lettuce's Micrometer recorder has a row
     }
+    if (name.startsWith(BenchClients.FASTPATH + BenchClients.SWEEP_SEPARATOR)) {
+      int connectionsPerNode = Integer.parseInt(name.substring(BenchClients.FASTPATH.length() + 1));
+      return loadFastpath(FASTPATH_ADAPTER, ClusterBenchClient.class, new Class<?>[] {String.class, int.class},
+          seedUri, connectionsPerNode);
+    }
     switch (name) {
       case VERTX_POOLED_DEFAULTS:
         return new VertxPooledClusterClient(seedUri, 0);

@@ -43,6 +43,12 @@ public final class ClusterScenario implements Scenario {
     this.callers = callers;
   }
 
+  /** --fastpath-connections: which per-node connection count serves a cluster of this size best is measured here. */
+  @Override
+  public boolean sweepsFastpathConnections() {
+    return true;
+  }
+
   @Override
   public String id() {
     return "f";
