@@ -43,22 +43,31 @@ final class ClusterEvents {
   int removeNode(RedisServer node, RedisServer heir, Runnable beforeShutdown) {
     int slots = ownedSlots(node).cardinality();
     RedisCli.reshard(seed(heir), cluster.nodeId(node), cluster.nodeId(heir), slots);
-    String id = cluster.nodeId(node);
-    for (RedisServer other : cluster.nodes()) {
-      if (other != node && other.isAlive()) {
-        other.call("CLUSTER", "FORGET", id); // within the 60 s ban, before gossip could reintroduce it
-      }
-    }
+    forgetEverywhere(node);
     beforeShutdown.run();
     node.close();
     cluster.awaitStable();
     return slots;
   }
 
-  /** Kills {@code primary} and waits until a replica serves its slots and the cluster is stable again. */
+  /**
+   * Kills {@code primary} and waits until a replica serves its slots and the cluster is stable again; then has every
+   * node forget the dead one, as an operator would, so redis-cli (which visits every node listed) works afterwards.
+   */
   void killPrimary(RedisServer primary) {
     cluster.killPrimary(primary);
     cluster.awaitPromotion(primary);
+    forgetEverywhere(primary);
+  }
+
+  /** {@code CLUSTER FORGET} on every other running node, within the 60 s before gossip could reintroduce it. */
+  private void forgetEverywhere(RedisServer node) {
+    String id = cluster.nodeId(node);
+    for (RedisServer other : cluster.nodes()) {
+      if (other != node && other.isAlive()) {
+        other.call("CLUSTER", "FORGET", id);
+      }
+    }
   }
 
   /** The slots {@code primary} serves now. */

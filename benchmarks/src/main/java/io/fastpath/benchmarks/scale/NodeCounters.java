@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks.scale;
 
+import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RespClient;
 import java.util.HashMap;
@@ -19,15 +20,12 @@ final class NodeCounters implements AutoCloseable {
 
   private static final List<String> TOPOLOGY_COMMANDS = List.of("cluster|slots", "cluster|shards", "cluster|nodes");
 
+  private final RedisCluster cluster;
   private final Map<RedisServer, RespClient> connections = new LinkedHashMap<>();
 
-  /** Opens a connection to each running node of {@code nodes}. */
-  NodeCounters(List<RedisServer> nodes) {
-    for (RedisServer node : nodes) {
-      if (node.isAlive()) {
-        connections.put(node, node.admin());
-      }
-    }
+  /** Reads the running nodes of {@code cluster}, nodes added later included. */
+  NodeCounters(RedisCluster cluster) {
+    this.cluster = cluster;
   }
 
   /** Per node (by port): {@code connected_clients}. */
@@ -69,9 +67,10 @@ final class NodeCounters implements AutoCloseable {
 
   private Map<Integer, Long> perNode(String section, ToLongFunction<String> read) {
     Map<Integer, Long> values = new HashMap<>();
-    for (Map.Entry<RedisServer, RespClient> entry : connections.entrySet()) {
-      if (entry.getKey().isAlive()) {
-        values.put(entry.getKey().port(), read.applyAsLong(String.valueOf(entry.getValue().call("INFO", section))));
+    for (RedisServer node : cluster.nodes()) {
+      if (node.isAlive()) {
+        RespClient connection = connections.computeIfAbsent(node, RedisServer::admin);
+        values.put(node.port(), read.applyAsLong(String.valueOf(connection.call("INFO", section))));
       }
     }
     return values;

@@ -35,8 +35,10 @@ final class RedisCli {
       if (!process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES) || process.exitValue() != 0) {
         process.destroyForcibly();
         String text = new String(output, StandardCharsets.UTF_8);
-        throw new IllegalStateException(String.join(" ", command) + " failed:\n"
-            + text.substring(Math.max(0, text.length() - 2000)));
+        String tail = text.substring(Math.max(0, text.length() - 3000));
+        System.out.println("  " + String.join(" ", command) + " failed; its output ends:\n" + tail);
+        throw new IllegalStateException(String.join(" ", command) + " failed: "
+            + tail.substring(Math.max(0, tail.length() - 300)));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -1,5 +1,6 @@
 package io.fastpath.benchmarks.scale;
 
+import io.fastpath.benchmarks.LoopResult;
 import io.fastpath.benchmarks.Row;
 import io.fastpath.testkit.KeySlots;
 import io.fastpath.testkit.RedisCluster;
@@ -70,7 +71,13 @@ final class ScaleRun {
       load.switchTo("steady");
       pause(STEADY_MILLIS);
       steady.end(load.switchTo("settle"), 0, row);
-      runEvents(load, client, row);
+      try {
+        runEvents(load, client, row);
+      } catch (RuntimeException e) {
+        // the phases measured so far stay in the row; the next client finds the cluster as this event left it
+        e.printStackTrace(System.out);
+        row.text("error", "event failed: " + LoopResult.describe(e));
+      }
     }
     return row;
   }

@@ -54,7 +54,7 @@ public final class ScaleScenario implements Scenario {
           continue;
         }
         int clientIndex = index++;
-        try (NodeCounters counters = new NodeCounters(cluster.cluster().nodes())) {
+        try (NodeCounters counters = new NodeCounters(cluster.cluster())) {
           ScaleRun run = new ScaleRun(cluster.cluster(), counters, KEYS, value, clientIndex);
           Row row = context.withClient(name,
               () -> StartedClient.start(name, seed.host(), seed.port(), null, counters, KEYS.get(0)),
