@@ -23,7 +23,10 @@ public final class ScaleScenario implements Scenario {
 
   static final int PRIMARIES = 32;
   static final int KEY_COUNT = 100_000;
-  /** 2 s let a primary starved by a loaded machine (load average 60) be failed over mid-reshard, which then failed. */
+  /**
+   * With 2 s, on this machine at load average 60, redis-cli's reshard failed with "ERR Please use SETSLOT only with
+   * masters" (a node it listed as primary no longer was); 5 s leaves starved nodes more time before failover.
+   */
   static final Duration NODE_TIMEOUT = Duration.ofSeconds(5);
   /** The refresh-cost client's period: GLIDE's periodic check takes whole seconds. */
   static final Duration REFRESH_PERIOD = Duration.ofSeconds(1);
