@@ -37,6 +37,8 @@ public final class BenchCluster implements AutoCloseable {
         .primaries(primaries)
         .replicasPerPrimary(1)
         .nodeTimeout(nodeTimeout)
+        // 64 nodes on 2 cores shared with other work took longer than the kit's default 30 s to agree
+        .stableTimeout(Duration.ofSeconds(120))
         .serverArguments("--cluster-require-full-coverage", requireFullCoverage ? "yes" : "no")
         .start());
   }
