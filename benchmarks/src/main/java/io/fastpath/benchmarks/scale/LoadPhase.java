@@ -21,6 +21,8 @@ final class LoadPhase {
   private final Recorder latencies = new Recorder(3);
   private final LongAdder completed = new LongAdder();
   private final Map<String, LongAdder> failuresByClass = new ConcurrentHashMap<>();
+  /** The first failure of each class, for the log: the class alone does not say why. */
+  private final Map<String, String> firstMessageByClass = new ConcurrentHashMap<>();
   private final LongAdder failuresOnMarkedShard = new LongAdder();
   private volatile long endNanos;
   private Histogram histogram;
@@ -42,6 +44,7 @@ final class LoadPhase {
   /** Any caller thread: a command that threw; {@code onMarkedShard} when its key's slot belongs to the marked shard. */
   void failed(RuntimeException failure, boolean onMarkedShard) {
     failuresByClass.computeIfAbsent(failure.getClass().getSimpleName(), name -> new LongAdder()).increment();
+    firstMessageByClass.putIfAbsent(failure.getClass().getSimpleName(), String.valueOf(failure.getMessage()));
     if (onMarkedShard) {
       failuresOnMarkedShard.increment();
     }
@@ -72,6 +75,13 @@ final class LoadPhase {
 
   long failuresOnMarkedShard() {
     return failuresOnMarkedShard.sum();
+  }
+
+  /** Each failure class with the message of its first failure, one per line; empty when none failed. */
+  String firstMessages() {
+    StringBuilder text = new StringBuilder();
+    new TreeMap<>(firstMessageByClass).forEach((type, message) -> text.append(type).append(": ").append(message).append('\n'));
+    return text.toString();
   }
 
   /** For example {@code RedisTimeoutException 12, RedisConnectionException 3}; empty when none failed. */

@@ -41,6 +41,9 @@ final class PhaseFigures {
   /** Adds the ended {@code phase}'s figures to {@code row}; {@code slotsMoved} 0 for no move. */
   void end(LoadPhase phase, int slotsMoved, Row row) {
     String prefix = phase.name() + "-";
+    if (phase.failures() > 0) {
+      System.out.print("  " + client.label() + ", " + phase.name() + ", first failure of each class:\n" + phase.firstMessages());
+    }
     row.metric(prefix + "seconds", phase.seconds())
         .metric(prefix + "slots", slotsMoved)
         .metric(prefix + "commands", phase.completed() + phase.failures())
