@@ -44,16 +44,6 @@ final class GlideScaleClient implements ScaleClient {
   }
 
   @Override
-  public double redirectsFollowed() {
-    return Double.NaN;
-  }
-
-  @Override
-  public double topologyChanges() {
-    return Double.NaN;
-  }
-
-  @Override
   public void close() {
     client.close();
   }

@@ -46,16 +46,6 @@ final class LettuceScaleClient implements ScaleClient {
   }
 
   @Override
-  public double redirectsFollowed() {
-    return Double.NaN;
-  }
-
-  @Override
-  public double topologyChanges() {
-    return Double.NaN;
-  }
-
-  @Override
   public void close() {
     connection.close();
     client.shutdown();

@@ -13,10 +13,14 @@ interface ScaleClient extends AutoCloseable {
   void set(String key, String value);
 
   /** MOVED/ASK redirects the client reports having followed since it started, or NaN when it reports none. */
-  double redirectsFollowed();
+  default double redirectsFollowed() {
+    return Double.NaN;
+  }
 
   /** Topology changes the client reports having applied since it started, or NaN when it reports none. */
-  double topologyChanges();
+  default double topologyChanges() {
+    return Double.NaN;
+  }
 
   /** Shuts the client down and stops every thread it started. */
   @Override
