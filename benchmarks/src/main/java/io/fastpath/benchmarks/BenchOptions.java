@@ -188,7 +188,7 @@ public final class BenchOptions {
 
   public static String usage() {
     return String.join("\n",
-        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g,h,i,j,k,l,s,v] [--clients " + String.join(",", BenchClients.ALL) + "]",
+        "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g,h,i,j,k,l,m,s,v] [--clients " + String.join(",", BenchClients.ALL) + "]",
         "                     (also: jedis-pool64, fastpath-nodetour: Fastpath with congestionDetour(false),",
         "                      fastpath-unbounded: scenario g, Fastpath's cache without maxInvalidationDelay,",
         "                      fastpath-uncached: scenario g, Fastpath with no cache: what a miss costs against)",

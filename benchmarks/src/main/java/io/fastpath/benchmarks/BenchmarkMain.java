@@ -6,6 +6,7 @@ import io.fastpath.benchmarks.cluster.ClusterBulkSetScenario;
 import io.fastpath.benchmarks.cluster.ClusterScenario;
 import io.fastpath.benchmarks.cluster.PrimaryKillScenario;
 import io.fastpath.benchmarks.cluster.VerticleChainsScenario;
+import io.fastpath.benchmarks.scale.ScaleScenario;
 import io.fastpath.benchmarks.scenarios.BlockingPopScenario;
 import io.fastpath.benchmarks.scenarios.BulkSetScenario;
 import io.fastpath.benchmarks.scenarios.ConcurrentGetScenario;
@@ -64,7 +65,9 @@ public final class BenchmarkMain {
             scenarioClients = BenchClients.withMetricsModes(scenarioClients, options.metrics);
           }
           List<Row> rows = runRounds(context, scenario, scenarioClients);
-          report.add(scenario.table(rows, context), scenario.id(), rows);
+          for (Table table : scenario.tables(rows, context)) {
+            report.add(table, scenario.id(), rows);
+          }
         }
       }
       Path file = report.write(options.resultsDirectory, context.notes());
@@ -93,6 +96,7 @@ public final class BenchmarkMain {
     scenarios.add(new SentinelFailoverScenario()); // s: only with --scenarios s
     options.clusterNodes.forEach(primaries -> scenarios.add(new ClusterBulkSetScenario(primaries))); // l: only with --scenarios l
     scenarios.add(new VirtualThreadScenario(options.virtualThreads)); // v: only with --scenarios v (JDK 21+)
+    scenarios.add(new ScaleScenario()); // m: only with --scenarios m
     return scenarios;
   }
 

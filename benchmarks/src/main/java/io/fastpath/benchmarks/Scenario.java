@@ -17,6 +17,11 @@ public interface Scenario {
 
   Table table(List<Row> rows, BenchContext context);
 
+  /** Every table the scenario reports; one, {@link #table}, unless it needs more. */
+  default List<Table> tables(List<Row> rows, BenchContext context) {
+    return List.of(table(rows, context));
+  }
+
   /** Whether {@code --metrics} runs Fastpath (and Lettuce) once per metrics mode here. */
   default boolean comparesMetrics() {
     return false;

@@ -40,6 +40,8 @@ final class ThreadWatch {
         // The JVM's shared pools belong to no client and idle out on their own.
         .filter(thread -> !thread.getName().startsWith("ForkJoinPool.commonPool"))
         .filter(thread -> !thread.getName().equals("Attach Listener"))
+        // The JDK's reaper of processes the benchmark starts (redis-cli in scenario m), not a client's.
+        .filter(thread -> !(thread.isDaemon() && thread.getName().equals("process reaper")))
         // A java.lang.ref.Cleaner thread sleeps until an object it tracks becomes unreachable.
         .filter(thread -> !(thread.isDaemon() && thread.getName().startsWith("Cleaner-")))
         .map(Thread::getName)

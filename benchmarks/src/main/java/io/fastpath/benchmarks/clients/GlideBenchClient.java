@@ -6,9 +6,11 @@ import glide.api.GlideClusterClient;
 import glide.api.models.Batch;
 import glide.api.models.ClusterBatch;
 import glide.api.models.GlideString;
+import glide.api.models.configuration.AdvancedGlideClusterClientConfiguration;
 import glide.api.models.configuration.GlideClientConfiguration;
 import glide.api.models.configuration.GlideClusterClientConfiguration;
 import glide.api.models.configuration.NodeAddress;
+import glide.api.models.configuration.PeriodicChecksManualInterval;
 import io.fastpath.benchmarks.BenchClient;
 import io.fastpath.benchmarks.ClusterClient;
 import java.util.List;
@@ -57,8 +59,21 @@ public final class GlideBenchClient implements BenchClient, ClusterClient {
 
   /** {@code GlideClusterClient.createClient} with any one node's address; GLIDE discovers the others. */
   public static GlideBenchClient cluster(String host, int port) {
-    GlideClusterClient client = created(GlideClusterClient.createClient(GlideClusterClientConfiguration.builder()
-        .address(NodeAddress.builder().host(host).port(port).build()).build()));
+    return cluster(host, port, null);
+  }
+
+  /**
+   * The same with GLIDE's periodic topology check every {@code periodicCheckSeconds} (null: GLIDE's default, 60 s),
+   * for scenario (m)'s refresh-cost window.
+   */
+  public static GlideBenchClient cluster(String host, int port, Integer periodicCheckSeconds) {
+    GlideClusterClientConfiguration.GlideClusterClientConfigurationBuilder<?, ?> configuration =
+        GlideClusterClientConfiguration.builder().address(NodeAddress.builder().host(host).port(port).build());
+    if (periodicCheckSeconds != null) {
+      configuration.advancedConfiguration(AdvancedGlideClusterClientConfiguration.builder()
+          .periodicChecks(PeriodicChecksManualInterval.builder().durationInSec(periodicCheckSeconds).build()).build());
+    }
+    GlideClusterClient client = created(GlideClusterClient.createClient(configuration.build()));
     return new GlideBenchClient(client, "glide (GlideClusterClient, defaults)", (keys, value) -> {
       ClusterBatch batch = new ClusterBatch(false);
       keys.forEach(key -> batch.set(key, value));
@@ -158,7 +173,7 @@ public final class GlideBenchClient implements BenchClient, ClusterClient {
   }
 
   /** A GLIDE call that failed; its cause is what GLIDE (or the wait) raised, for the report's error classes. */
-  static final class GlideCallException extends RuntimeException {
+  public static final class GlideCallException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     GlideCallException(Throwable cause) {

@@ -15,7 +15,7 @@ import java.util.Map;
  * around it: FLUSHALL on every primary and a preload that sends each key to the node owning its slot,
  * over plain sockets of no measured client's.
  */
-final class BenchCluster implements AutoCloseable {
+public final class BenchCluster implements AutoCloseable {
 
   private final RedisCluster cluster;
 
@@ -32,21 +32,23 @@ final class BenchCluster implements AutoCloseable {
    * {@code requireFullCoverage} false ({@code cluster-require-full-coverage no}) the healthy shards keep
    * serving while one has no primary; with true every node answers CLUSTERDOWN until the promotion.
    */
-  static BenchCluster startWithReplicas(int primaries, Duration nodeTimeout, boolean requireFullCoverage) {
+  public static BenchCluster startWithReplicas(int primaries, Duration nodeTimeout, boolean requireFullCoverage) {
     return new BenchCluster(RedisCluster.builder()
         .primaries(primaries)
         .replicasPerPrimary(1)
         .nodeTimeout(nodeTimeout)
+        // 64 nodes on 2 cores shared with other work took longer than the kit's default 30 s to agree
+        .stableTimeout(Duration.ofSeconds(120))
         .serverArguments("--cluster-require-full-coverage", requireFullCoverage ? "yes" : "no")
         .start());
   }
 
-  RedisCluster cluster() {
+  public RedisCluster cluster() {
     return cluster;
   }
 
   /** The node every client is given as its only address. */
-  RedisServer seed() {
+  public RedisServer seed() {
     return cluster.primaries().get(0);
   }
 
@@ -55,7 +57,7 @@ final class BenchCluster implements AutoCloseable {
   }
 
   /** Empties every primary, then SETs each key to the value on the node that owns its slot. */
-  void flushAndPreload(List<String> keys, byte[] value) {
+  public void flushAndPreload(List<String> keys, byte[] value) {
     Map<Integer, List<String>> keysByPort = new HashMap<>();
     int[] portBySlot = portBySlot();
     for (String key : keys) {
