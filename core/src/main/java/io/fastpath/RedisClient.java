@@ -102,6 +102,16 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
         return core.dispatchInCallOrder(command);
     }
 
+    /**
+     * {@link #dispatchInCallOrder}, for a caller that only waits for the returned future ({@code join}, {@code get},
+     * {@code isDone}) and attaches no callback to it, as a Spring Data Redis pipeline collects its results: the future
+     * completes on the I/O thread, as a blocking call's does, instead of each read's replies being handed to the
+     * completion executor first. A callback attached to it would run on an I/O thread, where a blocking call fails.
+     */
+    public <T> java.util.concurrent.CompletableFuture<T> dispatchInCallOrderToAwait(Command<T> command) {
+        return core.dispatchInCallOrder(command, true);
+    }
+
     /** Hits, misses, evictions, invalidations and bytes of the client-side cache; {@link CacheStats#DISABLED} when it is off. */
     public CacheStats cacheStats() {
         return core.cache() == null ? CacheStats.DISABLED : core.cache().stats();

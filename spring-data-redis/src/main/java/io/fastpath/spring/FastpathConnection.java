@@ -115,9 +115,11 @@ public class FastpathConnection implements RedisConnection {
                 if (watched != null) {
                     pipeline.addNow(() -> watched.read(command), converter, status);
                 } else {
-                    // in call order on one connection per server, as a pipeline on one connection would arrive
+                    // in call order on one connection per server, as a pipeline on one connection would arrive;
+                    // completed on the I/O thread: PipelineResults only waits for the futures and converts here, so
+                    // no read's replies wait for a completion-executor thread (scenario k, executePipelined)
                     RedisClient sender = client;
-                    pipeline.add(() -> sender.dispatchInCallOrder(command), PipelineResults.isBarrier(command.name()),
+                    pipeline.add(() -> sender.dispatchInCallOrderToAwait(command), PipelineResults.isBarrier(command.name()),
                             converter, status);
                 }
                 return null;

@@ -124,7 +124,9 @@ final class FastpathReactiveStringCommands implements ReactiveClusterStringComma
     public Flux<BooleanResponse<MSetCommand>> mSet(Publisher<MSetCommand> commands) {
         return each(commands, command -> {
             Assert.notEmpty(command.getKeyValuePairs(), "Pairs must not be null or empty");
-            return bool(command, runner.run(c -> c.stringCommands().mSet(ReactiveRunner.pairs(command.getKeyValuePairs()))));
+            // the typed MSET's reply is Void, which a Mono carries as empty: its only reply, OK, is true
+            return bool(command, runner.run(c -> c.stringCommands().mSet(ReactiveRunner.pairs(command.getKeyValuePairs())))
+                    .defaultIfEmpty(Boolean.TRUE));
         });
     }
 

@@ -87,13 +87,33 @@ class FastpathStringCommands implements RedisStringCommands {
     @Override
     public Boolean mSet(Map<byte[], byte[]> tuple) {
         Arguments.notNull(tuple, "Tuple");
-        return connection.invoke(new Words("MSET").add(flatten(tuple)).build(), Replies::toBoolean);
+        if (tuple.isEmpty()) { // the server's arity error, as before: the typed builder would refuse it unsent
+            return connection.invoke(command("MSET"), Replies::toBoolean);
+        }
+        // The typed builder, not Words: one pass into the argument array with no per-word checks or command-table
+        // lookup (scenario k, multiSet of 1,000 pairs: Words, flatten and the generic builder were a tenth of the CPU)
+        return connection.invoke(typed().mset(requireNoNullPair(tuple)), MSET_DONE);
     }
 
     @Override
     public Boolean mSetNX(Map<byte[], byte[]> tuple) {
         Arguments.notNull(tuple, "Tuple");
-        return connection.invoke(new Words("MSETNX").add(flatten(tuple)).build(), Replies::toBoolean);
+        if (tuple.isEmpty()) {
+            return connection.invoke(command("MSETNX"), Replies::toBoolean);
+        }
+        return connection.invoke(typed().msetnx(requireNoNullPair(tuple))); // as mSet
+    }
+
+    /** MSET only ever answers OK, which Spring reports as true. */
+    private static final java.util.function.Function<Void, Boolean> MSET_DONE = ok -> Boolean.TRUE;
+
+    /** {@code tuple}, refused as Words refuses a null word (IllegalArgumentException) when a key or value is null. */
+    static Map<byte[], byte[]> requireNoNullPair(Map<byte[], byte[]> tuple) {
+        for (Map.Entry<byte[], byte[]> entry : tuple.entrySet()) {
+            Arguments.notNull(entry.getKey(), "An argument (key, value, field or member)");
+            Arguments.notNull(entry.getValue(), "An argument (key, value, field or member)");
+        }
+        return tuple;
     }
 
     @Override

@@ -191,6 +191,11 @@ final class PipelineResults {
      */
     List<Object> collect(boolean convertResults) {
         sendReady(true, null);
+        if (!entries.isEmpty()) {
+            // Replies on one connection complete in order, so waiting for the last first makes one wake-up of this
+            // thread per pipeline instead of one per reply read while walking them (scenario k, executePipelined)
+            awaitQuietly(entries.get(entries.size() - 1).future);
+        }
         List<Object> results = new ArrayList<>(entries.size());
         DataAccessException firstFailure = null;
         for (Entry<?> entry : entries) {

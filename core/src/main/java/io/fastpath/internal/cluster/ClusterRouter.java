@@ -153,14 +153,16 @@ public final class ClusterRouter {
     /**
      * As {@link #dispatch}, but a single-slot command goes on the calling thread's connection to its node rather than
      * its slot's, so one thread's commands to one node arrive in call order across keys (RedisClient.dispatchInCallOrder).
-     * Keyless commands go by thread already; split and fanned-out ones keep their plan.
+     * Keyless commands go by thread already; split and fanned-out ones keep their plan. {@code callerWaits} as for
+     * {@link #dispatch}: completed on the I/O thread.
      */
-    public <T> CompletableFuture<T> dispatchOnCallerLane(CommandSpec<T> spec, long deadline, AtomicInteger callerInFlight) {
+    public <T> CompletableFuture<T> dispatchOnCallerLane(CommandSpec<T> spec, boolean callerWaits, long deadline,
+                                                        AtomicInteger callerInFlight) {
         int singleSlot = CommandPlan.singleSlot(spec);
         if (singleSlot == CommandPlan.NEEDS_PLAN) {
-            return dispatch(spec, false, deadline, callerInFlight, false);
+            return dispatch(spec, callerWaits, deadline, callerInFlight, false);
         }
-        CommandFuture<T> future = new CommandFuture<>(spec, false, deadline, callerInFlight).errorInterceptor(redirects);
+        CommandFuture<T> future = new CommandFuture<>(spec, callerWaits, deadline, callerInFlight).errorInterceptor(redirects);
         // The primary even for a read: call order cannot hold across a primary and a replica (a pipeline's GET after its SET).
         ClusterNode node = nodeForSlot(singleSlot, false);
         if (node == null) {

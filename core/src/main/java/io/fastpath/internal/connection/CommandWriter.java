@@ -15,8 +15,9 @@ import java.nio.charset.StandardCharsets;
  * after an ASK redirect, a cache fill's preamble, a MULTI block, a WAIT postamble), into one reused array, and the
  * command and its internal entries are appended to the reply FIFO in the same order; {@link #flush} hands the bytes
  * to the channel as one buffer. Encoding into a plain array and copying once per write replaced many small
- * {@code ByteBuf.writeBytes} calls per command (scenario b). A command too large for the array is encoded straight
- * into a buffer of its own, after what was gathered before it.
+ * {@code ByteBuf.writeBytes} calls per command (scenario b). A command larger than one write goes through the array
+ * too, in pieces of at most {@link #MAX_BYTES_PER_WRITE}; only an argument larger than that is encoded straight into a
+ * buffer of its own, after what was gathered before it.
  *
  * <p>Thread ownership: the channel's event loop only.
  */
@@ -179,14 +180,40 @@ final class CommandWriter {
 
     private void encode(byte[][] args) {
         long needed = RespEncoder.maxEncodedLength(args);
-        if (needed > MAX_BYTES_PER_WRITE) { // a large value: one copy, straight into a buffer of its own
-            flush();
-            ByteBuf buffer = channel.alloc().ioBuffer(RespEncoder.encodedLength(args));
-            RespEncoder.writeCommand(buffer, args);
-            written += buffer.readableBytes();
-            channel.write(buffer).addListener(closeOnWriteFailure);
+        if (needed > MAX_BYTES_PER_WRITE) {
+            encodeInPieces(args);
             return;
         }
+        reserve((int) needed);
+        length = RespEncoder.writeCommand(bytes, length, args);
+    }
+
+    /**
+     * A command larger than one write, argument by argument into the array as any command (handed to the channel
+     * whenever {@link #MAX_BYTES_PER_WRITE} is reached); an argument larger than that alone goes, after what was
+     * gathered, straight into a buffer of its own. Scenario k (multiSet of 1,000 pairs, 120 kB per MSET): encoding
+     * such a command piece by piece into a ByteBuf was 8.6% of the process's CPU (async-profiler), see benchmarks/RESULTS.md.
+     */
+    private void encodeInPieces(byte[][] args) {
+        reserve(RespEncoder.MAX_HEADER);
+        length = RespEncoder.writeArrayHeader(bytes, length, args.length);
+        for (byte[] arg : args) {
+            long needed = RespEncoder.MAX_HEADER + (long) arg.length + 2;
+            if (needed > MAX_BYTES_PER_WRITE) {
+                flush();
+                ByteBuf buffer = channel.alloc().ioBuffer(RespEncoder.encodedArgumentLength(arg));
+                RespEncoder.writeArgument(buffer, arg);
+                written += buffer.readableBytes();
+                channel.write(buffer).addListener(closeOnWriteFailure);
+                continue;
+            }
+            reserve((int) needed);
+            length = RespEncoder.writeArgument(bytes, length, arg);
+        }
+    }
+
+    /** Room for {@code needed} (at most {@link #MAX_BYTES_PER_WRITE}) more bytes: what is gathered goes first if it must. */
+    private void reserve(int needed) {
         if (length + needed > bytes.length) {
             if (length + needed > MAX_BYTES_PER_WRITE) {
                 flush();
@@ -197,6 +224,5 @@ final class CommandWriter {
                 bytes = larger;
             }
         }
-        length = RespEncoder.writeCommand(bytes, length, args);
     }
 }

@@ -54,7 +54,7 @@ public final class RespEncoder {
     }
 
     /** Bytes of the longest header ({@code $2147483647\r\n}): an upper bound that needs no digit counting. */
-    private static final int MAX_HEADER = 13;
+    public static final int MAX_HEADER = 13;
 
     /**
      * At least the number of bytes {@link #writeCommand(byte[], int, byte[][])} writes for {@code args}, counted
@@ -76,16 +76,45 @@ public final class RespEncoder {
      */
     public static int writeCommand(byte[] out, int position, byte[][] args) {
         requireArguments(args);
-        int at = writeHeader(out, position, RespType.ARRAY, args.length);
+        int at = writeArrayHeader(out, position, args.length);
         for (byte[] arg : args) {
-            at = writeHeader(out, at, RespType.BULK_STRING, arg.length);
-            System.arraycopy(arg, 0, out, at, arg.length);
-            at += arg.length;
-            out[at] = '\r';
-            out[at + 1] = '\n';
-            at += 2;
+            at = writeArgument(out, at, arg);
         }
         return at;
+    }
+
+    /**
+     * {@code *count\r\n} at {@code position} (at most {@link #MAX_HEADER} bytes), the start of a command whose
+     * arguments follow through {@link #writeArgument}; returns the position after it.
+     */
+    public static int writeArrayHeader(byte[] out, int position, int count) {
+        return writeHeader(out, position, RespType.ARRAY, count);
+    }
+
+    /**
+     * {@code $len\r\n<bytes>\r\n} at {@code position}, which must have {@link #MAX_HEADER} + {@code arg.length} + 2 bytes
+     * after it; returns the position after it.
+     */
+    public static int writeArgument(byte[] out, int position, byte[] arg) {
+        int at = writeHeader(out, position, RespType.BULK_STRING, arg.length);
+        System.arraycopy(arg, 0, out, at, arg.length);
+        at += arg.length;
+        out[at] = '\r';
+        out[at + 1] = '\n';
+        return at + 2;
+    }
+
+    /** {@link #writeArgument(byte[], int, byte[])} into a buffer of its own, sized once: an argument too large to gather. */
+    public static void writeArgument(ByteBuf out, byte[] arg) {
+        out.ensureWritable(headerLength(arg.length) + arg.length + CRLF.length);
+        writeHeader(out, RespType.BULK_STRING, arg.length);
+        out.writeBytes(arg);
+        out.writeBytes(CRLF);
+    }
+
+    /** The exact number of bytes {@link #writeArgument(ByteBuf, byte[])} writes for {@code arg}. */
+    public static int encodedArgumentLength(byte[] arg) {
+        return headerLength(arg.length) + arg.length + CRLF.length;
     }
 
     /** {@code <type><count>\r\n} at {@code position}; returns the position after it. */
