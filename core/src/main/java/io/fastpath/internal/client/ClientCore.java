@@ -335,9 +335,9 @@ public final class ClientCore implements AutoCloseable {
     }
 
     /**
-     * The blocking {@code GET key} of the client and its sync views, in one trip: with the client-side cache on, a hit
-     * is answered from memory before the command is built (benchmark scenario g1); otherwise, and on a miss, the GET
-     * is built and sent as by {@link #execute} (where the cache, on, counts the miss and fills it).
+     * The blocking {@code GET key} of the client and its sync views, in one trip into the engine: with the client-side
+     * cache on, a hit is answered from memory before the command is built (benchmark scenario g1); otherwise, and on
+     * a miss, the GET is built and run by {@link #execute} (where the cache, when on, counts the miss and fills it).
      */
     @SuppressWarnings("unchecked")
     public <K, V> V get(CommandBuilder<K, V> commands, K key, long timeoutNanos) {
