@@ -96,7 +96,8 @@ public final class CacheOptions {
      * Serves cached replies without proving that the I/O thread receiving their invalidations is running:
      * a hit then reads no clock (scenario g1's "no writer" rows show what that saves), but a GC pause or a
      * starved I/O thread can serve a value whose invalidation waits unread in the socket, for as long as
-     * the pause lasts (scenario g2 shows how often). The tracking guarantees (R1-R11) are unchanged.
+     * the pause lasts (scenario g2 shows how often). The cache's other rules (invalidation by the server's
+     * tracking, reading one's own writes, the maximum TTL) hold as before.
      */
     public CacheOptions withoutInvalidationDelayBound() {
         return new CacheOptions(maxBytes, maxTtl, broadcastPrefixes, null);

@@ -2,7 +2,6 @@ package io.fastpath;
 
 import io.fastpath.command.Command;
 import io.fastpath.command.CommandBuilder;
-import io.fastpath.internal.cache.ClientSideCache;
 import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.client.SyncView;
 import io.fastpath.internal.command.CommandArguments;
@@ -60,7 +59,7 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
 
     @Override
     public <T> T execute(Command<T> command) {
-        return core.execute(command);
+        return core.execute(command, core.commandTimeoutNanos());
     }
 
     @Override
@@ -68,11 +67,10 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
         return CommandBuilder.UTF8;
     }
 
-    /** GET; with the client-side cache on, a hit is answered before any command is built. */
+    /** GET; with the client-side cache on, a hit is answered before any command is built (see ClientCore#get). */
     @Override
     public String get(String key) {
-        Object cached = core.cachedGet(CommandBuilder.UTF8, key);
-        return cached != ClientSideCache.MISS ? (String) cached : RedisCommands.super.get(key);
+        return core.get(CommandBuilder.UTF8, key, core.commandTimeoutNanos());
     }
 
     /**

@@ -308,11 +308,11 @@ public final class RedisClientBuilder {
 
     /**
      * How long a blocking caller that waits alone may spin before it parks (default 50 µs; {@code Duration.ZERO}
-     * never spins). Parking and waking a thread is most of a local round trip: spinning made one thread's awaited
-     * commands 1.7-2.5x faster in benchmark scenario (a). A caller spins only while no other caller of a spinning
-     * client in the process is waiting, so at most one core spins, for at most this long per call; when replies keep
-     * coming from far away (a distant server) callers stop spinning by themselves; a virtual thread never spins (the
-     * rules and the measurements: the class comment of {@code io.fastpath.internal.client.LoneCallerSpin}).
+     * never spins), which saves most of a thread's wake-up on a local server. A caller spins only while no other
+     * caller of a spinning client in the process is waiting, so at most one core spins, for at most this long per
+     * call; when replies keep coming from far away (a distant server) callers stop spinning by themselves; a virtual
+     * thread never spins (why, the rules and the measurements: the class comment of
+     * {@code io.fastpath.internal.client.LoneCallerSpin}, the one explanation).
      */
     public RedisClientBuilder loneCallerSpin(Duration limit) {
         if (limit == null || limit.isNegative() || limit.compareTo(Duration.ofMillis(1)) > 0) {

@@ -296,12 +296,10 @@ public final class ClientCore implements AutoCloseable {
         return standalone.sendInCallOrder(new CommandFuture<>(spec, callerWaits, deadline, inFlight));
     }
 
-    /** Sends and waits; the future completes on the I/O thread since no user code can be attached to it. */
-    public <T> T execute(Command<T> command) {
-        return execute(command, commandTimeoutNanos);
-    }
-
-    /** {@link #execute} with a view's timeout (checked by {@link CommandTimeout}) instead of commandTimeout. */
+    /**
+     * Sends and waits, {@code timeoutNanos} being the client's {@link #commandTimeoutNanos} or a view's (checked by
+     * {@link CommandTimeout}); the future completes on the I/O thread since no user code can be attached to it.
+     */
     public <T> T execute(Command<T> command, long timeoutNanos) {
         CommandSpec<T> spec = spec(command);
         resources.requireNotIoThread("the blocking ", spec.name()); // before anything is sent
@@ -346,18 +344,23 @@ public final class ClientCore implements AutoCloseable {
     }
 
     /**
-     * {@code GET key} from the client-side cache before the command is built (benchmark scenario g1), or
-     * {@link ClientSideCache#MISS} when the cache is off, the key is null (the builder reports it) or not held.
+     * The blocking {@code GET key} of the client and its sync views, in one trip into the engine: with the client-side
+     * cache on, a hit is answered from memory before the command is built (benchmark scenario g1); otherwise, and on
+     * a miss, the GET is built and run by {@link #execute} (where the cache, when on, counts the miss and fills it).
      */
-    public <K, V> Object cachedGet(CommandBuilder<K, V> commands, K key) {
+    @SuppressWarnings("unchecked")
+    public <K, V> V get(CommandBuilder<K, V> commands, K key, long timeoutNanos) {
         ClientSideCache current = cache;
-        if (current == null || key == null) {
-            return ClientSideCache.MISS;
+        if (current != null && key != null) { // a null key is left to the builder, which reports it
+            RedisCodec<K, V> codec = commands.codec();
+            Object cached = codec == RedisCodec.UTF8
+                    ? current.cachedGet((String) key, Converters.value(codec)) // no encoding on a hit
+                    : current.cachedGet(codec.encodeKey(key), Converters.value(codec));
+            if (cached != ClientSideCache.MISS) {
+                return (V) cached;
+            }
         }
-        if (commands.codec() == RedisCodec.UTF8) {
-            return current.cachedGet((String) key, Converters.value(commands.codec())); // no encoding on a hit
-        }
-        return current.cachedGet(commands.codec().encodeKey(key), Converters.value(commands.codec()));
+        return execute(commands.get(key), timeoutNanos);
     }
 
     /** The client-side cache, or null when it is off. */

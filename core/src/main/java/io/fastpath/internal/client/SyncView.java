@@ -4,7 +4,6 @@ import io.fastpath.command.Command;
 import io.fastpath.command.CommandBuilder;
 import io.fastpath.RedisAsyncCommands;
 import io.fastpath.RedisCommands;
-import io.fastpath.internal.cache.ClientSideCache;
 import java.time.Duration;
 
 /**
@@ -43,12 +42,10 @@ public final class SyncView<K, V> implements RedisCommands<K, V> {
         return commands;
     }
 
-    /** GET; with the client-side cache on, a hit is answered before any command is built. */
+    /** GET; with the client-side cache on, a hit is answered before any command is built (see ClientCore#get). */
     @Override
-    @SuppressWarnings("unchecked")
     public V get(K key) {
-        Object cached = core.cachedGet(commands, key);
-        return cached != ClientSideCache.MISS ? (V) cached : RedisCommands.super.get(key);
+        return core.get(commands, key, timeoutNanos);
     }
 
     @Override
