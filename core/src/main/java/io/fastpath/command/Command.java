@@ -1,7 +1,6 @@
 package io.fastpath.command;
 
 import io.fastpath.RedisAsyncCommands;
-import io.fastpath.RedisClient;
 import io.fastpath.RedisCommands;
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.internal.command.CommandSpec;
@@ -9,7 +8,7 @@ import io.fastpath.internal.command.CommandSpec;
 /**
  * A fully built command whose reply decodes to {@code T}, ready to be dispatched any number of times.
  *
- * <p>Built by {@link RedisClient#commands()} (or the binary view's), dispatched with
+ * <p>Built by {@link io.fastpath.RedisClient#commands()} (or the binary view's), dispatched with
  * {@link RedisAsyncCommands#dispatch(Command)} or {@link RedisCommands#execute(Command)}. Arguments
  * are validated and encoded when the command is built, so a wrong argument fails before anything is sent.
  *

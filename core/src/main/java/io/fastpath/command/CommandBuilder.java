@@ -1,11 +1,10 @@
 package io.fastpath.command;
 
-import io.fastpath.RedisClient;
 import io.fastpath.RedisCodec;
 
 /**
  * Builds typed {@link Command}s for one key/value codec. Thread-safe and stateless; obtain it from
- * {@link RedisClient#commands()} or a view's {@code commands()}.
+ * {@link io.fastpath.RedisClient#commands()} or a view's {@code commands()}.
  */
 public final class CommandBuilder<K, V> implements StringCommandBuilder<K, V>, ServerCommandBuilder<K, V>,
         KeyCommandBuilder<K, V>, HashCommandBuilder<K, V>, ListCommandBuilder<K, V>, SetCommandBuilder<K, V>,

@@ -1,13 +1,12 @@
 package io.fastpath.command;
 
-import io.fastpath.RedisClient;
 import io.fastpath.RedisCodec;
 import io.fastpath.internal.command.ArgumentList;
 import io.fastpath.internal.command.Converters;
 
 /**
- * Builds the publishing commands. Subscribing is not a command: see {@link RedisClient#subscribe},
- * {@link RedisClient#psubscribe} and {@link RedisClient#ssubscribe}.
+ * Builds the publishing commands. Subscribing is not a command: see {@link io.fastpath.RedisClient#subscribe},
+ * {@link io.fastpath.RedisClient#psubscribe} and {@link io.fastpath.RedisClient#ssubscribe}.
  */
 public interface PubSubCommandBuilder<K, V> {
 
