@@ -274,7 +274,8 @@ public final class ClientSideCache implements ClientTracking {
     /**
      * The entry of {@code key}, telling Caffeine's eviction policy (its frequency sketch and access order) of one lookup
      * in {@link #READ_SAMPLE}, at random: each recorded read touches the sketch and the entry's neighbours in the access
-     * order, cache misses of their own when keys are read at random (CacheUniformHitBenchmark). A key read often is
+     * order, cache misses of their own when keys are read at random (CacheUniformHitBenchmark, faster in each of four
+     * rounds without the delay bound, measured only on a loaded machine: RESULTS.md). A key read often is
      * still recorded often, so the policy keeps its order of how often keys are read.
      */
     private KeyReplies held(CacheKey key) {
