@@ -2,7 +2,6 @@ package io.fastpath.internal.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Policy;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.fastpath.CacheOptions;
 import io.fastpath.CacheStats;
@@ -24,7 +23,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -41,9 +39,6 @@ public final class ClientSideCache implements ClientTracking {
     /** The only error a GET gives that MGET turns into a nil (a key holding another type). */
     private static final String WRONG_TYPE = "WRONGTYPE";
 
-    /** One lookup in this many (a power of two) counts as a read in Caffeine's eviction policy: see {@link #held}. */
-    static final int READ_SAMPLE = 16;
-
     /** What {@link #cachedGet} returns when the read must go to the server (null is a cached nil). */
     public static final Object MISS = new Object();
 
@@ -54,8 +49,6 @@ public final class ClientSideCache implements ClientTracking {
     private final boolean boundsInvalidationDelay;
     private final TrackingMode tracking;
     private final Cache<CacheKey, KeyReplies> entries;
-    /** The same cache, looked up without telling its eviction policy: see {@link #held}. */
-    private final Policy<CacheKey, KeyReplies> quietly;
     private final CallerDelivery delivery;
     private final OwnWrites ownWrites;
 
@@ -100,7 +93,6 @@ public final class ClientSideCache implements ClientTracking {
                     }
                 })
                 .build();
-        this.quietly = entries.policy();
         this.ownWrites = new OwnWrites(entries, writeStamps);
     }
 
@@ -159,7 +151,7 @@ public final class ClientSideCache implements ClientTracking {
             return cachedGet(key.getBytes(StandardCharsets.UTF_8), converter); // BCAST: the prefixes are bytes
         }
         TextKey probe = new TextKey(key);
-        KeyReplies held = unexpired(probe, held(probe));
+        KeyReplies held = unexpired(probe, entries.asMap().get(probe));
         CachedRead cached = held == null ? null : held.find(null);
         if (cached == null && !probe.isAscii()) {
             return cachedGet(key.getBytes(StandardCharsets.UTF_8), converter);
@@ -267,22 +259,8 @@ public final class ClientSideCache implements ClientTracking {
     }
 
     private CachedRead find(CacheKey key, byte[][] args) {
-        KeyReplies held = unexpired(key, held(key));
+        KeyReplies held = unexpired(key, entries.getIfPresent(key));
         return held == null ? null : held.find(args);
-    }
-
-    /**
-     * The entry of {@code key}, telling Caffeine's eviction policy (its frequency sketch and access order) of one lookup
-     * in {@link #READ_SAMPLE}, at random: each recorded read touches the sketch and the entry's neighbours in the access
-     * order, cache misses of their own when keys are read at random (CacheUniformHitBenchmark, faster in each of four
-     * rounds without the delay bound, measured only on a loaded machine: RESULTS.md). A key read often is
-     * still recorded often, so the policy keeps its order of how often keys are read.
-     */
-    private KeyReplies held(CacheKey key) {
-        if ((ThreadLocalRandom.current().nextInt() & (READ_SAMPLE - 1)) == 0) {
-            return entries.getIfPresent(key);
-        }
-        return quietly.getIfPresentQuietly(key);
     }
 
     /**
