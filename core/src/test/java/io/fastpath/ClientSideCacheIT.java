@@ -380,6 +380,28 @@ class ClientSideCacheIT {
     }
 
     @Test
+    void aKeyReadOftenStaysCachedWhileTenTimesTheCacheOfKeysReadOnceGoesThrough() {
+        long maxBytes = 64 * 1024;
+        try (RedisClient redis = cachedClient(CacheOptions.maxBytes(maxBytes).maxInvalidationDelay(COUNTED_HITS_DELAY))) {
+            String value = "x".repeat(100);
+            int keys = 6_000; // about 250 bytes an entry: ten times what fits
+            other.set("hot", value);
+            for (int i = 0; i < keys; i++) {
+                other.set("cold:" + i, value);
+            }
+            for (int i = 0; i < keys; i++) {
+                assertThat(redis.get("cold:" + i)).isEqualTo(value);
+                for (int read = 0; read < 10; read++) {
+                    assertThat(redis.get("hot")).isEqualTo(value);
+                }
+            }
+            // Caffeine's policy keeps the key read 60,000 times while keys read once go through (none evicts it).
+            assertThat(redis.cacheStats().misses()).isEqualTo(keys + 1);
+            assertThat(redis.cacheStats().evictions()).isGreaterThan(keys / 2);
+        }
+    }
+
+    @Test
     void nilRepliesAreCachedAndErrorsNever() {
         try (RedisClient redis = cachedClient()) {
             assertThat(redis.get("absent")).isNull();

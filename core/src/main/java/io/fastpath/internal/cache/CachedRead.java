@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.LongAdder;
 final class CachedRead implements KeyReplies {
     /** Per reply: the map entries, arrays and objects around it; rough, but a bound, not an accounting. */
     private static final int OVERHEAD_BYTES = 96;
+    /** A GET's: the String a lookup by text may leave on the key ({@link CacheKey#text}), beside its characters. */
+    private static final int KEY_TEXT_OVERHEAD_BYTES = 40;
     private static final AtomicIntegerFieldUpdater<CachedRead> CONVERSION_CLAIMED =
             AtomicIntegerFieldUpdater.newUpdater(CachedRead.class, "conversionClaimed");
 
@@ -53,6 +55,9 @@ final class CachedRead implements KeyReplies {
             size += arg.length + 16;
         }
         boolean plainGet = args.length == 2 && Arrays.equals(args[0], CachedReads.GET);
+        if (plainGet) {
+            size += KEY_TEXT_OVERHEAD_BYTES + args[1].length;
+        }
         return new CachedRead(args, value, session, expiresAtNanos, (int) Math.min(Integer.MAX_VALUE / 2, size), plainGet);
     }
 

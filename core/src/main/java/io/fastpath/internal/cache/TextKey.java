@@ -2,8 +2,7 @@ package io.fastpath.internal.cache;
 
 /**
  * A String key looked up without encoding it (the blocking API's cached GET): it equals the {@link CacheKey} of its
- * UTF-8 bytes when it is ASCII, whose byte hash ({@code Arrays.hashCode}) then follows from the String's own cached
- * hash and its length (the two differ only in their seed: 1 for arrays, 0 for Strings, times 31 per element). A key
+ * UTF-8 bytes when it is ASCII, whose hash ({@link CacheKey#textHash}) is then the String's own cached hash. A key
  * with any other character equals no CacheKey (such a char never equals a byte), so its hit takes the encoding path.
  * Saves a hit the key's encoding into a new array and its byte hash (benchmark CacheReadBenchmark.hit).
  *
@@ -11,32 +10,11 @@ package io.fastpath.internal.cache;
  * its hash is the superclass's.
  */
 final class TextKey extends CacheKey {
-    /** 31 to the power of a short key's length: the array hash's seed after that many elements. */
-    private static final int[] SEED_POWERS = new int[128];
-
-    static {
-        SEED_POWERS[0] = 1;
-        for (int length = 1; length < SEED_POWERS.length; length++) {
-            SEED_POWERS[length] = SEED_POWERS[length - 1] * 31;
-        }
-    }
-
     private final String text;
 
     TextKey(String text) {
-        super(seedPower(text.length()) + text.hashCode()); // = Arrays.hashCode of the key's bytes when it is ASCII
+        super(text.hashCode()); // = CacheKey.textHash of the key's bytes when it is ASCII
         this.text = text;
-    }
-
-    private static int seedPower(int length) {
-        if (length < SEED_POWERS.length) {
-            return SEED_POWERS[length];
-        }
-        int power = 1;
-        for (int i = 0; i < length; i++) {
-            power *= 31;
-        }
-        return power;
     }
 
     /** Whether every character is ASCII, so a lookup by this probe finds whatever a lookup by the key's bytes would. */
@@ -63,8 +41,22 @@ final class TextKey extends CacheKey {
         return true;
     }
 
+    /** Remembers this probe's String in the stored key it matches, the first time, so the next probe by it compares identities. */
     @Override
     public boolean equals(Object other) {
-        return other instanceof CacheKey key && !(other instanceof TextKey) && key.hashCode() == hashCode() && matches(key.bytes);
+        if (!(other instanceof CacheKey key) || other instanceof TextKey || key.hashCode() != hashCode()) {
+            return false;
+        }
+        String known = key.text;
+        if (known == text) {
+            return true;
+        }
+        if (!matches(key.bytes)) {
+            return false;
+        }
+        if (known == null) {
+            key.text = text; // once per key: a String kept per hit would dirty an old object's card on every hit
+        }
+        return true;
     }
 }

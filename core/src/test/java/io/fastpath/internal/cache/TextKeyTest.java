@@ -59,4 +59,25 @@ class TextKeyTest {
         assertThat(map.get(new TextKey("hot:8"))).isNull();
         assertThat(map.get(new TextKey("clé"))).isNull(); // looked up again by its bytes
     }
+
+    @Test
+    void aStoredKeyRemembersTheFirstStringFoundByItAndStillMatchesOtherEqualStrings() {
+        CacheKey stored = bytesOf("user:1042");
+        String first = new String("user:1042");
+        assertThat(new TextKey(first).equals(stored)).isTrue();
+        assertThat(stored.text).isSameAs(first);
+        String second = new String("user:1042");
+        assertThat(new TextKey(second).equals(stored)).isTrue();
+        assertThat(stored.text).isSameAs(first); // remembered once: a later String leaves no write on the stored key
+    }
+
+    @Test
+    void aStringOfTheSameHashButOtherCharactersMatchesNeitherByIdentityNorByCharacters() {
+        assertThat("Aa".hashCode()).isEqualTo("BB".hashCode());
+        CacheKey stored = bytesOf("BB");
+        assertThat(new TextKey("BB").equals(stored)).isTrue();
+        assertThat(new TextKey("Aa").equals(stored)).isFalse();
+        assertThat(new TextKey("Aa").equals(bytesOf("Aa"))).isTrue();
+        assertThat(bytesOf("Aa").text).isNull(); // only a match is remembered
+    }
 }
