@@ -137,6 +137,13 @@ public final class Connection implements ObservedConnection {
                 queue.answered();
                 continue;
             }
+            if (waitingRoom.isHeld()) {
+                // A hold that began during this drain: this command may have been sent after hold() returned, so it
+                // and every later one wait (HoldAndHandOverProtocolTest saw them written to the old primary).
+                waitingRoom.admit(command);
+                waitingRoom.admitQueued();
+                break;
+            }
             writer.add(command);
         }
         if (drained > 0) {

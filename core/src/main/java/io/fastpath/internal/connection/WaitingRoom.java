@@ -74,19 +74,24 @@ final class WaitingRoom {
     void admitQueued() {
         CommandFuture<?> command;
         while ((command = queue.poll()) != null) {
-            if (command.isDone()) {
-                queue.answered();
-            } else if (waiting.size() >= settings.maxQueuedWhileDisconnected()) {
-                queue.answered();
-                command.completeExceptionally(new RedisNotSentException(connection.endpoint().toString(),
-                        "the connection is " + (connection.cycle.state == ConnectCycle.State.READY ? "held during a failover"
-                                : connection.cycle.state.name().toLowerCase())
-                                + " and " + waiting.size() + " commands are already waiting for it (maxQueuedWhileDisconnected)",
-                        connection.cycle.lastFailure));
-            } else {
-                waiting.add(command);
-                deadlines.arm(command.deadlineNanos);
-            }
+            admit(command);
+        }
+    }
+
+    /** One command taken from the queue waits here, behind those already waiting; past the size limit it fails unsent. */
+    void admit(CommandFuture<?> command) {
+        if (command.isDone()) {
+            queue.answered();
+        } else if (waiting.size() >= settings.maxQueuedWhileDisconnected()) {
+            queue.answered();
+            command.completeExceptionally(new RedisNotSentException(connection.endpoint().toString(),
+                    "the connection is " + (connection.cycle.state == ConnectCycle.State.READY ? "held during a failover"
+                            : connection.cycle.state.name().toLowerCase())
+                            + " and " + waiting.size() + " commands are already waiting for it (maxQueuedWhileDisconnected)",
+                    connection.cycle.lastFailure));
+        } else {
+            waiting.add(command);
+            deadlines.arm(command.deadlineNanos);
         }
     }
 
