@@ -344,6 +344,23 @@ public final class RedisCluster implements AutoCloseable {
         return "RedisCluster" + nodes;
     }
 
+    /**
+     * Sets a fresh node's config epoch. A node another test's cluster reached first (its nodes keep gossiping to the
+     * port of a node they lost, which this one may now hold; seen in CI beside ClusterPrimaryKillIT) already has an
+     * epoch: it forgets what it learned (CLUSTER RESET HARD, it holds no slots yet) and takes the epoch again.
+     */
+    private static void setConfigEpoch(RedisServer node, int epoch) {
+        try {
+            node.call("CLUSTER", "SET-CONFIG-EPOCH", Integer.toString(epoch));
+        } catch (RespServerError alreadySet) {
+            if (alreadySet.getMessage() == null || !alreadySet.getMessage().contains("config epoch is already non-zero")) {
+                throw alreadySet;
+            }
+            node.call("CLUSTER", "RESET", "HARD");
+            node.call("CLUSTER", "SET-CONFIG-EPOCH", Integer.toString(epoch));
+        }
+    }
+
     private RedisCluster create(int primaryCount, int replicasPerPrimary) {
         try {
             // Shard s's member m (0 the primary, then its replicas) gets zone s + m, round the list: a shard's
@@ -360,7 +377,7 @@ public final class RedisCluster implements AutoCloseable {
             int epoch = 1;
             for (RedisServer node : nodes) {
                 // Distinct epochs up front spare the cluster resolving epoch collisions.
-                node.call("CLUSTER", "SET-CONFIG-EPOCH", Integer.toString(epoch++));
+                setConfigEpoch(node, epoch++);
             }
             for (int index = 0; index < primaryCount; index++) {
                 int first = index * KeySlots.SLOT_COUNT / primaryCount;
