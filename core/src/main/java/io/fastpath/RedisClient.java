@@ -102,11 +102,12 @@ public final class RedisClient implements RedisCommands<String, String>, AutoClo
 
     /**
      * {@link #dispatchInCallOrder}, for a caller that only waits for the returned future ({@code join}, {@code get},
-     * {@code isDone}) and attaches no callback to it, as a Spring Data Redis pipeline collects its results: the future
-     * completes on the I/O thread, as a blocking call's does, instead of each read's replies being handed to the
-     * completion executor first. A callback attached to it would run on an I/O thread, where a blocking call fails.
+     * {@code isDone}), as a Spring Data Redis pipeline collects its results: the future completes on the I/O thread,
+     * as a blocking call's does, instead of each read's replies being handed to the completion executor first. It is
+     * typed as a plain {@link java.util.concurrent.Future}, which takes no callbacks, because a callback would run on
+     * an I/O thread, where a blocking call fails and a slow one stalls every connection of that thread.
      */
-    public <T> java.util.concurrent.CompletableFuture<T> dispatchInCallOrderToAwait(Command<T> command) {
+    public <T> java.util.concurrent.Future<T> dispatchInCallOrderToAwait(Command<T> command) {
         return core.dispatchInCallOrder(command, true);
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.dao.DataAccessException;
@@ -34,16 +35,16 @@ final class PipelineResults {
     /** Entries before this index are known to have completed. */
     private int completed;
     /** The last barrier sent; later entries wait until it completes. */
-    private CompletableFuture<?> lastBarrier = CompletableFuture.completedFuture(null);
+    private Future<?> lastBarrier = CompletableFuture.completedFuture(null);
 
     private static final class Entry<T> {
-        final Supplier<CompletableFuture<T>> send;
+        final Supplier<? extends Future<T>> send;
         final boolean barrier;
         final Function<? super T, ?> converter;
         final boolean status;
-        CompletableFuture<T> future; // null until sent
+        Future<T> future; // null until sent
 
-        Entry(Supplier<CompletableFuture<T>> send, boolean barrier, Function<? super T, ?> converter, boolean status) {
+        Entry(Supplier<? extends Future<T>> send, boolean barrier, Function<? super T, ?> converter, boolean status) {
             this.send = send;
             this.barrier = barrier;
             this.converter = converter;
@@ -51,7 +52,7 @@ final class PipelineResults {
         }
 
         Object convert(boolean convertResults) {
-            T value = future.join(); // bounded: Fastpath completes every command by its deadline
+            T value = Awaited.join(future); // bounded: Fastpath completes every command by its deadline
             return convertResults ? converter.apply(value) : value;
         }
     }
@@ -65,7 +66,7 @@ final class PipelineResults {
      * Adds a command that {@code send} puts on the wire, now or once the barriers before it allow. Refused at once (a
      * wrong argument, a closed client): thrown here and left out, as a call outside a pipeline would throw.
      */
-    <T> void add(Supplier<CompletableFuture<T>> send, boolean barrier, Function<? super T, ?> converter, boolean status) {
+    <T> void add(Supplier<? extends Future<T>> send, boolean barrier, Function<? super T, ?> converter, boolean status) {
         Entry<T> entry = new Entry<>(send, barrier, converter, status);
         entries.add(entry);
         sendReady(false, entry);
@@ -105,7 +106,7 @@ final class PipelineResults {
             if (next.barrier) {
                 // a barrier goes out only after everything before it
                 for (; completed < sent; completed++) {
-                    CompletableFuture<?> earlier = entries.get(completed).future;
+                    Future<?> earlier = entries.get(completed).future;
                     if (!earlier.isDone() && !wait) {
                         return;
                     }
@@ -155,26 +156,12 @@ final class PipelineResults {
     }
 
     /** A command the connection refused before writing it (maxInFlightPerConnection reached): safe to send again. */
-    private static boolean refusedForBackpressure(CompletableFuture<?> future) {
-        if (!future.isCompletedExceptionally()) {
-            return false;
-        }
-        try {
-            future.getNow(null);
-            return false;
-        } catch (CompletionException failed) {
-            return failed.getCause() instanceof io.fastpath.RedisBackpressureException;
-        } catch (java.util.concurrent.CancellationException cancelled) {
-            return false;
-        }
+    private static boolean refusedForBackpressure(Future<?> future) {
+        return future.isDone() && Awaited.failure(future) instanceof io.fastpath.RedisBackpressureException;
     }
 
-    private static void awaitQuietly(CompletableFuture<?> future) {
-        try {
-            future.join(); // bounded by the command's deadline; its failure is reported in its place by collect
-        } catch (RuntimeException failedInItsPlace) {
-            // collect() translates it where the command stands
-        }
+    private static void awaitQuietly(Future<?> future) {
+        Awaited.failure(future); // bounded by the command's deadline; collect() reports its failure where it stands
     }
 
     private static <T> CompletableFuture<T> completed(Supplier<T> result) {
