@@ -84,6 +84,6 @@ class SecretsNeverLeakIT {
             }
             texts.add(output.output());
         }
-        assertThat(texts).hasSize(14).allSatisfy(text -> assertThat(text).doesNotContain(SECRET).doesNotContain(STALE));
+        assertThat(texts).hasSize(15).allSatisfy(text -> assertThat(text).doesNotContain(SECRET).doesNotContain(STALE));
     }
 }
