@@ -4,8 +4,6 @@ import io.fastpath.command.Command;
 import io.fastpath.internal.assembly.ClientAssembly;
 import io.fastpath.internal.client.ClientSettings;
 import io.fastpath.internal.client.CommandTimeout;
-import io.fastpath.internal.cluster.ClusterOptions;
-import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.ReconnectBackoff;
 import io.fastpath.internal.hosted.HostedClients;
@@ -33,7 +31,7 @@ public final class RedisClientBuilder {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final int DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION = 32_768;
     /** {@link #maxArgumentBytes}'s default: 512 MB, the server's default {@code proto-max-bulk-len}. */
-    public static final long DEFAULT_MAX_ARGUMENT_BYTES = ConnectionSettings.DEFAULT_MAX_ARGUMENT_BYTES;
+    public static final long DEFAULT_MAX_ARGUMENT_BYTES = 512L * 1024 * 1024;
     public static final int DEFAULT_MAX_QUEUED_WHILE_DISCONNECTED = 8_192;
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(5);
     /** The response timeout is never shorter than this, nor than the command timeout (a slow command is not a hung server). */
@@ -43,7 +41,7 @@ public final class RedisClientBuilder {
     public static final Duration DEFAULT_LONE_CALLER_SPIN = Duration.ofNanos(50_000);
     public static final int DEFAULT_WATCH_CONNECTIONS_PER_NODE = 4;
     /** Messages waiting for one subscription's listener at most, by default. */
-    public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = ConnectionSettings.DEFAULT_PUB_SUB_QUEUE_BOUND;
+    public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = 10_000;
 
     private String host = "127.0.0.1";
     private int port = RedisUri.DEFAULT_PORT;
@@ -65,14 +63,14 @@ public final class RedisClientBuilder {
     private int watchConnectionsPerNode = DEFAULT_WATCH_CONNECTIONS_PER_NODE;
     private Executor completionExecutor;
     private boolean directCompletion;
-    private RespLimits limits = RespLimits.DEFAULTS;
-    private ReconnectBackoff backoff = ReconnectBackoff.DEFAULT;
+    private RespLimits replyLimits = RespLimits.DEFAULTS;
+    private ReconnectBackoff reconnectBackoff = ReconnectBackoff.DEFAULT;
     /** Extra addresses tried in order after host/port when it does not answer (cluster seeds). */
     private List<Endpoint> extraSeeds = List.of();
     private ReadPolicy readPolicy = ReadPolicy.PRIMARY;
     private String clientZone;
-    private int maxRedirects = ClusterOptions.DEFAULT_MAX_REDIRECTS;
-    private Duration topologyRefreshPeriod = ClusterOptions.DEFAULT_REFRESH_PERIOD;
+    private int maxRedirects = 5;
+    private Duration topologyRefreshPeriod = Duration.ofSeconds(30);
     private boolean redirectsOutsideTopology;
     private RedisEventListener eventListener;
     private boolean retryReads = true;
@@ -427,13 +425,13 @@ public final class RedisClientBuilder {
 
     /** Decoder limits: a reply over a limit closes its connection with an error naming the limit. */
     public RedisClientBuilder replyLimits(int maxBulkLength, int maxAggregateLength, int maxNestingDepth) {
-        this.limits = new RespLimits(maxBulkLength, maxAggregateLength, maxNestingDepth);
+        this.replyLimits = new RespLimits(maxBulkLength, maxAggregateLength, maxNestingDepth);
         return this;
     }
 
     /** Reconnect delays: attempt n waits a jittered min(max, base * 2^n); the first attempt is immediate. */
     public RedisClientBuilder reconnectBackoff(Duration base, Duration max) {
-        this.backoff = new ReconnectBackoff(positive("base", base), positive("max", max));
+        this.reconnectBackoff = new ReconnectBackoff(positive("base", base), positive("max", max));
         return this;
     }
 
@@ -588,7 +586,7 @@ public final class RedisClientBuilder {
         return new ClientSettings(host, port, username, password, credentialsProvider, database, clientName,
                 connectionsPerNode, ioThreads, congestionDetour, loneCallerSpin, commandTimeout, connectTimeout,
                 maxInFlightPerConnection, maxArgumentBytes, maxQueuedWhileDisconnected, blockingConnectionsPerNode,
-                watchConnectionsPerNode, completionExecutor, directCompletion, limits, backoff, extraSeeds, readPolicy,
+                watchConnectionsPerNode, completionExecutor, directCompletion, replyLimits, reconnectBackoff, extraSeeds, readPolicy,
                 clientZone, maxRedirects, topologyRefreshPeriod, redirectsOutsideTopology, eventListener, retryReads, pingInterval,
                 responseTimeout, tls, cacheOptions, lazyConnect, pubSubQueueBound, pubSubOverflow, commandListener,
                 slowCommandThreshold, sentinel, sentinelAddresses());

@@ -25,9 +25,10 @@ import org.junit.jupiter.api.Test;
  */
 class ClientSettingsCoverageTest {
     /** A setter's non-default call and the components it must change. */
-    private record Setter(Consumer<RedisClientBuilder> call, Set<String> components) {}
+    record Setter(Consumer<RedisClientBuilder> call, Set<String> components) {}
 
-    private static final Map<String, Setter> SETTERS = new LinkedHashMap<>();
+    /** Every public setter by name; {@link EveryOptionReachesTheEngineTest} derives the engine's settings from the same calls. */
+    static final Map<String, Setter> SETTERS = new LinkedHashMap<>();
 
     private static void setter(String name, Consumer<RedisClientBuilder> call, String... components) {
         SETTERS.put(name, new Setter(call, Set.of(components)));
@@ -52,7 +53,8 @@ class ClientSettingsCoverageTest {
         setter("congestionDetour", b -> b.congestionDetour(false), "congestionDetour");
         setter("loneCallerSpin", b -> b.loneCallerSpin(Duration.ZERO), "loneCallerSpin");
         setter("ioThreads", b -> b.ioThreads(Runtime.getRuntime().availableProcessors() + 1), "ioThreads");
-        setter("commandTimeout", b -> b.commandTimeout(Duration.ofSeconds(7)), "commandTimeout");
+        // over the 10 s floor of the default response timeout, so the response timeout follows it too
+        setter("commandTimeout", b -> b.commandTimeout(Duration.ofSeconds(11)), "commandTimeout");
         setter("connectTimeout", b -> b.connectTimeout(Duration.ofSeconds(7)), "connectTimeout");
         setter("maxInFlightPerConnection", b -> b.maxInFlightPerConnection(5), "maxInFlightPerConnection");
         setter("maxArgumentBytes", b -> b.maxArgumentBytes(1_000), "maxArgumentBytes");

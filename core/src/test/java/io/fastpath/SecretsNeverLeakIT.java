@@ -3,7 +3,7 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.fastpath.internal.connection.ConnectionSettings;
+import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.connection.Credentials;
 import io.fastpath.testkit.RedisServer;
 import java.time.Duration;
@@ -50,8 +50,11 @@ class SecretsNeverLeakIT {
             texts.add(CredentialsProvider.fixed("app", SECRET).toString());
             texts.add(new Credentials("app", SECRET).toString());
             texts.add(TlsOptions.builder().privateKeyPassword(SECRET.toCharArray()).build().toString());
-            texts.add(ConnectionSettings.builder().credentials(() -> new Credentials("app", SECRET))
-                    .credentialsProvider(CredentialsProvider.fixed("app", SECRET)).build().toString());
+            try (ClientResources resources = new ClientResources(1, null, true)) {
+                texts.add(TestConnectionSettings.of(RedisClient.builder().credentials("app", SECRET), resources).toString());
+                texts.add(TestConnectionSettings.of(RedisClient.builder().credentialsProvider(
+                        CredentialsProvider.fixed("app", SECRET)), resources).toString());
+            }
 
             try (RedisClient redis = builder.build()) {
                 texts.add(redis.toString());
@@ -81,6 +84,6 @@ class SecretsNeverLeakIT {
             }
             texts.add(output.output());
         }
-        assertThat(texts).hasSize(14).allSatisfy(text -> assertThat(text).doesNotContain(SECRET).doesNotContain(STALE));
+        assertThat(texts).hasSize(15).allSatisfy(text -> assertThat(text).doesNotContain(SECRET).doesNotContain(STALE));
     }
 }

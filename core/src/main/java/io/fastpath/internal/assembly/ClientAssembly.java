@@ -22,11 +22,13 @@ import java.util.List;
 /**
  * Turns a client's {@link ClientSettings} into a running engine: threads, cache, observer, connection settings, then a
  * standalone, cluster or Sentinel {@link ClientCore}. {@code RedisClientBuilder.build()} validates the options and
- * hands them here as one record, so no internal class needs the public builder.
+ * hands them here as one record, so the engine reads no option from the public builder.
  *
  * <p>Thread ownership: stateless; runs on the thread that builds the client.
  */
 public final class ClientAssembly {
+    /** Sent as CLIENT SETINFO lib-name on every connection. */
+    public static final String LIBRARY_NAME = "fastpath";
     /** Sent as CLIENT SETINFO lib-ver on every connection. */
     public static final String LIBRARY_VERSION = "0.1.0";
 
@@ -37,9 +39,7 @@ public final class ClientAssembly {
 
     /** The engine for {@code settings}; with {@code hostLoops} not null, on those event loops instead of threads of its own. */
     public static Assembled assemble(ClientSettings settings, EventLoopGroup hostLoops) {
-        Credentials credentials = new Credentials(settings.username(), settings.password());
-        // bad material fails here, before any thread starts
-        TlsContext tlsContext = settings.tls() == null ? null : TlsContext.create(settings.tls());
+        TlsContext tlsContext = tlsContext(settings); // before any thread starts: bad material leaves nothing to close
         LoneCallerSpin callerSpin = new LoneCallerSpin(settings.loneCallerSpin().toNanos());
         ClientResources resources = hostLoops == null
                 ? new ClientResources(settings.ioThreads(), settings.completionExecutor(), settings.directCompletion(), callerSpin)
@@ -54,7 +54,7 @@ public final class ClientAssembly {
                 cache.commandObserver(observer);
             }
         }
-        ConnectionSettings connectionSettings = connectionSettings(settings, credentials, tlsContext, resources, cache, observer);
+        ConnectionSettings connectionSettings = connectionSettings(settings, tlsContext, resources, cache, observer);
         if (settings.sentinel() != null) {
             ClientCore core;
             try {
@@ -76,8 +76,7 @@ public final class ClientAssembly {
         List<Endpoint> seeds = new ArrayList<>();
         seeds.add(endpoint);
         seeds.addAll(settings.extraSeeds());
-        ClusterOptions clusterOptions = new ClusterOptions(settings.readPolicy(), settings.clientZone(), settings.maxRedirects(),
-                settings.topologyRefreshPeriod(), settings.redirectsOutsideTopology());
+        ClusterOptions clusterOptions = clusterOptions(settings);
         ClientCore core;
         try {
             core = settings.lazyConnect()
@@ -100,34 +99,52 @@ public final class ClientAssembly {
                 + resources.transportName());
     }
 
-    /** What every data connection of the client shares, derived from the settings and the resources built for them. */
-    static ConnectionSettings connectionSettings(ClientSettings settings, Credentials credentials, TlsContext tlsContext,
+    /** The TLS every data connection uses, or null for plain TCP; bad material fails here, so build it before any thread. */
+    public static TlsContext tlsContext(ClientSettings settings) {
+        return settings.tls() == null ? null : TlsContext.create(settings.tls());
+    }
+
+    /** The cluster-only options, as the cluster router reads them. */
+    public static ClusterOptions clusterOptions(ClientSettings settings) {
+        return new ClusterOptions(settings.readPolicy(), settings.clientZone(), settings.maxRedirects(),
+                settings.topologyRefreshPeriod(), settings.redirectsOutsideTopology());
+    }
+
+    /**
+     * What every data connection of the client shares: the options as given, and the engine objects built for them
+     * ({@code tlsContext} from {@link #tlsContext}, the resources' completion executor and loops, the cache's tracking
+     * and the observer, either of them null when off). The one place a connection setting is computed.
+     */
+    public static ConnectionSettings connectionSettings(ClientSettings settings, TlsContext tlsContext,
             ClientResources resources, ClientSideCache cache, CommandObserver observer) {
-        return ConnectionSettings.builder()
-                .credentials(() -> credentials)
-                .database(settings.database())
-                .clientName(settings.clientName())
-                .connectTimeout(settings.connectTimeout())
-                .limits(settings.replyLimits())
-                .maxInFlight(settings.maxInFlightPerConnection())
-                .maxArgumentBytes(settings.maxArgumentBytes())
-                .maxQueuedWhileDisconnected(settings.maxQueuedWhileDisconnected())
-                .completionExecutor(resources.completionExecutor())
-                .backoff(settings.reconnectBackoff())
-                .library("fastpath", LIBRARY_VERSION)
-                .credentialsProvider(settings.credentialsProvider())
-                .events(settings.eventListener() == null ? EventDispatcher.NONE
-                        : new EventDispatcher(settings.eventListener(), resources.completionExecutor()))
-                .retryReads(settings.retryReads())
-                .pingInterval(settings.pingInterval())
-                .responseTimeout(settings.effectiveResponseTimeout())
-                .blockingConnectionsPerNode(settings.blockingConnectionsPerNode())
-                .watchConnectionsPerNode(settings.watchConnectionsPerNode())
-                .tls(tlsContext)
-                .tracking(cache)
-                .pubSubQueue(settings.pubSubQueueBound(), settings.pubSubOverflow())
-                .observer(observer)
-                .routeByCallingLoop(resources.hosted())
-                .build();
+        EventDispatcher events = settings.eventListener() == null ? EventDispatcher.NONE
+                : new EventDispatcher(settings.eventListener(), resources.completionExecutor());
+        return new ConnectionSettings(
+                new Credentials(settings.username(), settings.password()),
+                settings.database(),
+                settings.clientName(),
+                settings.connectTimeout(),
+                settings.replyLimits(),
+                settings.maxInFlightPerConnection(),
+                settings.maxQueuedWhileDisconnected(),
+                resources.completionExecutor(),
+                settings.reconnectBackoff(),
+                LIBRARY_NAME,
+                LIBRARY_VERSION,
+                false, // READONLY is the cluster router's choice, from the read policy (ConnectionSettings.withReplicaReads)
+                settings.credentialsProvider(),
+                events,
+                settings.retryReads(),
+                settings.pingInterval(),
+                settings.effectiveResponseTimeout(),
+                settings.blockingConnectionsPerNode(),
+                settings.watchConnectionsPerNode(),
+                tlsContext,
+                cache,
+                settings.pubSubQueueBound(),
+                settings.pubSubOverflow(),
+                observer,
+                resources.hosted(),
+                settings.maxArgumentBytes());
     }
 }

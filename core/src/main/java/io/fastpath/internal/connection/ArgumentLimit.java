@@ -1,6 +1,7 @@
 package io.fastpath.internal.connection;
 
 import io.fastpath.RedisArgumentException;
+import io.fastpath.RedisClientBuilder;
 import io.fastpath.internal.command.CommandSpec;
 
 /** The check and refusal of a command carrying an argument over {@code maxArgumentBytes}, naming the limit and the option. */
@@ -27,7 +28,7 @@ final class ArgumentLimit {
             }
         }
         return new RedisArgumentException(command + ": an argument of " + largest + " bytes is over the client's limit of "
-                + limit + " bytes (maxArgumentBytes" + (limit == ConnectionSettings.DEFAULT_MAX_ARGUMENT_BYTES
+                + limit + " bytes (maxArgumentBytes" + (limit == RedisClientBuilder.DEFAULT_MAX_ARGUMENT_BYTES
                 ? ", by default 512 MB: the server's default proto-max-bulk-len" : "") + "); it was not sent. Split the value, "
                 + "or raise RedisClientBuilder.maxArgumentBytes together with the server's proto-max-bulk-len");
     }

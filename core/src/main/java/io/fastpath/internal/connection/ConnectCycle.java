@@ -76,7 +76,7 @@ final class ConnectCycle {
         this.settings = settings;
         this.endpoint = connection.endpoint();
         this.bootstrap = Transport.bootstrap(eventLoop, channelType, settings, endpoint,
-                () -> new ConnectionHandler(connection, settings.limits()));
+                () -> new ConnectionHandler(connection, settings.replyLimits()));
     }
 
     void connect() {
@@ -211,7 +211,7 @@ final class ConnectCycle {
             return;
         }
         int attempt = reconnectAttempts++;
-        long delay = settings.backoff().delayNanos(attempt);
+        long delay = settings.reconnectBackoff().delayNanos(attempt);
         CommandObserver observer = settings.observer();
         if (observer != null) {
             observer.reconnectScheduled(connection, attempt + 1);

@@ -65,7 +65,7 @@ public final class Connection implements ObservedConnection {
         this.eventLoop = eventLoop;
         this.observer = settings.observer();
         this.node = endpoint.toString();
-        this.queue = new CommandQueue(eventLoop, this::drain, settings.maxInFlight());
+        this.queue = new CommandQueue(eventLoop, this::drain, settings.maxInFlightPerConnection());
         this.deadlines = new DeadlineTimer(this, eventLoop);
         this.waitingRoom = new WaitingRoom(this, settings, queue, deadlines);
         this.handOver = new HandOver(this, waitingRoom, queue);

@@ -40,7 +40,7 @@ final class Handshake {
     void start() {
         CredentialsProvider provider = settings.credentialsProvider();
         if (provider == null) {
-            credentials = settings.credentials().get();
+            credentials = settings.credentials();
             hello();
             return;
         }

@@ -56,7 +56,7 @@ final class RoleCheck implements HandshakeExtension {
      */
     static CompletableFuture<String> probe(Endpoint endpoint, ConnectionSettings dataSettings, ClientResources resources,
                                            long timeoutNanos) {
-        ConnectionSettings once = dataSettings.toBuilder().tracking(null).replicaReads(false).build();
+        ConnectionSettings once = dataSettings.withoutTracking().withReplicaReads(false);
         Connection connection = new Connection(endpoint, once, resources.nextEventLoop(), resources.channelType());
         CommandFuture<Reply> role = new CommandFuture<>(CommandSpec.words("ROLE"), true, System.nanoTime() + timeoutNanos);
         connection.start().exceptionally(failed -> {

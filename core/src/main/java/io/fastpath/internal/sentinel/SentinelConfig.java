@@ -45,14 +45,8 @@ public record SentinelConfig(String primaryName, List<Endpoint> sentinels, Conne
     public static SentinelConfig from(ClientSettings settings, ConnectionSettings data) {
         SentinelOptions sentinel = settings.sentinel();
         Credentials sentinelCredentials = new Credentials(sentinel.username(), sentinel.password());
-        ConnectionSettings sentinelSettings = data.toBuilder()
-                .credentials(() -> sentinelCredentials)
-                .credentialsProvider(sentinel.credentialsProvider())
-                .database(0)
-                .tls(sentinel.tls() == null ? null : TlsContext.create(sentinel.tls()))
-                .tracking(null)
-                .replicaReads(false)
-                .build();
+        ConnectionSettings sentinelSettings = data.forSentinels(sentinelCredentials, sentinel.credentialsProvider(),
+                sentinel.tls() == null ? null : TlsContext.create(sentinel.tls()));
         long commandTimeoutNanos = settings.commandTimeout().toNanos();
         return new SentinelConfig(sentinel.primaryName(), settings.sentinelAddresses(), sentinelSettings, data,
                 settings.connectionsPerNode(), settings.readPolicy(), settings.clientZone(), sentinel.holdDuringFailover(),

@@ -1,6 +1,8 @@
 package io.fastpath.internal.client;
 
 import io.fastpath.ReadPolicy;
+import io.fastpath.RedisClient;
+import io.fastpath.TestConnectionSettings;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
@@ -13,10 +15,11 @@ import java.time.Duration;
  * fixed, as a shard with every connection up.
  */
 public final class ReplicaSelectorBenchmarkFixture implements AutoCloseable {
-    private static final ConnectionSettings SETTINGS = ConnectionSettings.builder().connectTimeout(Duration.ofSeconds(1)).build();
     private static final String CLIENT_ZONE = new String("zone-a").intern(); // as ClientSettings interns it
 
     private final ClientResources resources = new ClientResources(1, null, true);
+    private final ConnectionSettings settings =
+            TestConnectionSettings.of(RedisClient.builder().connectTimeout(Duration.ofSeconds(1)), resources);
     private final ServerNode primary;
     private final ServerNode[] replicas;
 
@@ -29,7 +32,7 @@ public final class ReplicaSelectorBenchmarkFixture implements AutoCloseable {
         Endpoint endpoint = new Endpoint("127.0.0.1", port);
         ServerZone serverZone = new ServerZone();
         serverZone.reported(zone);
-        Connection connection = new Connection(endpoint, SETTINGS, resources.nextEventLoop(), resources.channelType());
+        Connection connection = new Connection(endpoint, settings, resources.nextEventLoop(), resources.channelType());
         return new ServerNode(endpoint, new NodeConnections(new Connection[] {connection}), serverZone) {
             @Override
             public boolean isReady() {

@@ -3,6 +3,8 @@ package io.fastpath.internal.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.ReadPolicy;
+import io.fastpath.RedisClient;
+import io.fastpath.TestConnectionSettings;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
@@ -14,10 +16,11 @@ import org.junit.jupiter.api.Test;
 
 /** The order in which each read policy picks a shard's node, on fake nodes whose readiness and zone the test sets. */
 class ReplicaSelectorTest {
-    private static final ConnectionSettings SETTINGS = ConnectionSettings.builder().connectTimeout(Duration.ofSeconds(1)).build();
     private static final int PICKS = 200; // random starts: enough picks that every candidate would show up
 
     private final ClientResources resources = new ClientResources(1, null, true);
+    private final ConnectionSettings settings =
+            TestConnectionSettings.of(RedisClient.builder().connectTimeout(Duration.ofSeconds(1)), resources);
     private int nextPort = 7000;
 
     @AfterEach
@@ -31,7 +34,7 @@ class ReplicaSelectorTest {
 
         FakeNode(String zone) {
             super(new Endpoint("127.0.0.1", nextPort), new NodeConnections(new Connection[] {new Connection(
-                    new Endpoint("127.0.0.1", nextPort++), SETTINGS, resources.nextEventLoop(), resources.channelType())}),
+                    new Endpoint("127.0.0.1", nextPort++), settings, resources.nextEventLoop(), resources.channelType())}),
                     new ServerZone());
             this.zone.reported(zone);
         }

@@ -2,6 +2,8 @@ package io.fastpath.internal.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.RedisClient;
+import io.fastpath.TestConnectionSettings;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
@@ -14,13 +16,14 @@ import org.junit.jupiter.api.Test;
 
 /** The slot table and the node map stay consistent when a MOVED and a refresh race. */
 class ClusterNodesTest {
-    private static final ConnectionSettings SETTINGS = ConnectionSettings.builder().connectTimeout(Duration.ofSeconds(1)).build();
     private static final Endpoint FIRST = new Endpoint("127.0.0.1", 7000);
     private static final Endpoint SECOND = new Endpoint("127.0.0.1", 7001);
 
     private final ClientResources resources = new ClientResources(1, null, true);
+    private final ConnectionSettings settings =
+            TestConnectionSettings.of(RedisClient.builder().connectTimeout(Duration.ofSeconds(1)), resources);
     // Nodes of the first applied topology are never started (ClusterRouter.start does that), so no socket is opened.
-    private final ClusterNodes nodes = new ClusterNodes(resources, SETTINGS, 1, 0, false, () -> { }, command -> { });
+    private final ClusterNodes nodes = new ClusterNodes(resources, settings, 1, 0, false, () -> { }, command -> { });
 
     @AfterEach
     void close() {

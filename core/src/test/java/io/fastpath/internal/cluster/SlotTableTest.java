@@ -2,20 +2,22 @@ package io.fastpath.internal.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.RedisClient;
+import io.fastpath.TestConnectionSettings;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.NodeConnections;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
-import java.time.Duration;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.routing.SlotHash;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class SlotTableTest {
-    private static final ConnectionSettings SETTINGS = ConnectionSettings.builder().connectTimeout(Duration.ofSeconds(1)).build();
-
     private final ClientResources resources = new ClientResources(1, null, true);
+    private final ConnectionSettings settings =
+            TestConnectionSettings.of(RedisClient.builder().connectTimeout(Duration.ofSeconds(1)), resources);
 
     @AfterEach
     void close() {
@@ -24,7 +26,7 @@ class SlotTableTest {
 
     private ClusterNode node(int port) {
         // Never started: the table only holds nodes, it does not talk to them.
-        Connection connection = new Connection(new Endpoint("127.0.0.1", port), SETTINGS, resources.nextEventLoop(), resources.channelType());
+        Connection connection = new Connection(new Endpoint("127.0.0.1", port), settings, resources.nextEventLoop(), resources.channelType());
         return new ClusterNode(new Endpoint("127.0.0.1", port), new NodeConnections(new Connection[] {connection}), new io.fastpath.internal.client.ServerZone());
     }
 

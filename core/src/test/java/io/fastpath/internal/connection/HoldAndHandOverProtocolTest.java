@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.Eventually;
+import io.fastpath.RedisClient;
 import io.fastpath.RedisNotSentException;
+import io.fastpath.TestConnectionSettings;
 import io.fastpath.command.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.command.CommandSpec;
@@ -23,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * it, in each caller's order, and the old server never receives another command.
  */
 class HoldAndHandOverProtocolTest {
-    private static final ConnectionSettings SETTINGS = ConnectionSettings.builder().connectTimeout(Duration.ofSeconds(2)).build();
     private final ClientResources resources = new ClientResources(2, null, true);
+    private final ConnectionSettings settings =
+            TestConnectionSettings.of(RedisClient.builder().connectTimeout(Duration.ofSeconds(2)), resources);
 
     @AfterEach
     void close() {
@@ -41,7 +44,7 @@ class HoldAndHandOverProtocolTest {
     }
 
     private Connection connect(ScriptedServer server) throws Exception {
-        Connection connection = new Connection(new Endpoint("127.0.0.1", server.port()), SETTINGS,
+        Connection connection = new Connection(new Endpoint("127.0.0.1", server.port()), settings,
                 resources.nextEventLoop(), resources.channelType());
         connection.start().get(5, TimeUnit.SECONDS);
         return connection;
@@ -108,7 +111,7 @@ class HoldAndHandOverProtocolTest {
             try (ScriptedServer oldServer = new ScriptedServer(echoing());
                  ScriptedServer newServer = new ScriptedServer(echoing())) {
                 Connection old = connect(oldServer);
-                Connection next = new Connection(new Endpoint("127.0.0.1", newServer.port()), SETTINGS,
+                Connection next = new Connection(new Endpoint("127.0.0.1", newServer.port()), settings,
                         resources.nextEventLoop(), resources.channelType());
                 next.hold(); // as the Sentinel path opens it: held until the hand-over is done
                 next.start();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.RedisException;
+import io.fastpath.TestConnectionSettings;
 import io.fastpath.command.Reply;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.command.CommandSpec;
@@ -31,7 +32,7 @@ class ReplyHandlingOnTheConnectionIT {
     void start() throws Exception {
         server = RedisServer.start();
         resources = new ClientResources(1, null, true);
-        connection = new Connection(new Endpoint(server.host(), server.port()), ConnectionSettings.builder().build(),
+        connection = new Connection(new Endpoint(server.host(), server.port()), TestConnectionSettings.defaults(resources),
                 resources.nextEventLoop(), resources.channelType());
         connection.start().get(10, TimeUnit.SECONDS);
     }

@@ -2,6 +2,8 @@ package io.fastpath.internal.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.RedisClient;
+import io.fastpath.TestConnectionSettings;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.testkit.RedisServer;
 import io.netty.channel.epoll.Epoll;
@@ -20,7 +22,8 @@ class TcpUserTimeoutIT {
         try (RedisServer server = RedisServer.start();
              ClientResources resources = new ClientResources(1, null, true)) {
             assertThat(resources.channelType()).isEqualTo(EpollSocketChannel.class);
-            ConnectionSettings settings = ConnectionSettings.builder().responseTimeout(Duration.ofMillis(7500)).build();
+            ConnectionSettings settings =
+                    TestConnectionSettings.of(RedisClient.builder().responseTimeout(Duration.ofMillis(7500)), resources);
             Connection connection = new Connection(new Endpoint(server.host(), server.port()), settings,
                     resources.nextEventLoop(), resources.channelType());
             connection.start().get(10, TimeUnit.SECONDS);

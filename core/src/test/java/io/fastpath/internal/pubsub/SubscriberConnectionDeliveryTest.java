@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.PubSubMessage;
 import io.fastpath.RedisServerException;
+import io.fastpath.TestConnectionSettings;
 import io.fastpath.command.Reply;
 import io.fastpath.internal.client.ClientResources;
-import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ class SubscriberConnectionDeliveryTest {
     private final ClientResources resources = new ClientResources(1, null, true);
     private final List<String> delivered = new ArrayList<>();
     private final SubscriberConnection connection = new SubscriberConnection(new Endpoint("127.0.0.1", 1),
-            ConnectionSettings.builder().build(), resources, new SubscriberOwner() {
+            TestConnectionSettings.defaults(resources), resources, new SubscriberOwner() {
                 @Override
                 public void deliver(PubSubKind kind, String name, PubSubMessage message) {
                     delivered.add(kind + " " + name + " " + message.message());
