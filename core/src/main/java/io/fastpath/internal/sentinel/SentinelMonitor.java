@@ -58,6 +58,8 @@ final class SentinelMonitor {
     private long lastResolveNanos = System.nanoTime() - MIN_RESOLVE_INTERVAL_NANOS;
     /** The address a ROLE probe is checking before a switch, so a second announcement does not start another. */
     private Endpoint switchingTo;
+    /** The primary whose new connections wait for the old ones' hand-over (then released unless held); null otherwise. */
+    private Endpoint handingOverTo;
     /** Counts switches: a resolve that started before one is outdated by it (it may name the old primary). */
     private int switches;
     /** The newest configuration epoch a resolve followed: Sentinels answering an older one are stale. */
@@ -169,12 +171,12 @@ final class SentinelMonitor {
         }
         switch (event.channel()) {
             case SentinelEvent.ODOWN -> {
-                if (event.isAboutPrimary() && concernsOurPrimary(event) && hold.primaryDown(sentinel)) {
+                if (event.isAboutPrimary() && concernsOurPrimary(event) && hold.primaryDown(sentinel, event.primary())) {
                     holdStarted(sentinel, event);
                 }
             }
             case SentinelEvent.TRY_FAILOVER -> {
-                if (concernsOurPrimary(event) && hold.failoverStarted(sentinel)) {
+                if (concernsOurPrimary(event) && hold.failoverStarted(sentinel, event.primary())) {
                     holdStarted(sentinel, event);
                 }
             }
@@ -188,8 +190,8 @@ final class SentinelMonitor {
                     endHold("Sentinel " + sentinel + " aborted its failover (" + event.channel() + ")");
                 }
             }
-            case SentinelEvent.PROMOTED -> moveTo(event.address(), "Sentinel " + sentinel + " announced +promoted-slave");
-            case SentinelEvent.SWITCH_MASTER -> moveTo(event.address(), "Sentinel " + sentinel + " announced +switch-master");
+            case SentinelEvent.PROMOTED -> moveTo(sentinel, event.address(), "Sentinel " + sentinel + " announced +promoted-slave");
+            case SentinelEvent.SWITCH_MASTER -> moveTo(sentinel, event.address(), "Sentinel " + sentinel + " announced +switch-master");
             case SentinelEvent.FAILOVER_END -> requestResolve(); // a promotion this client missed is found here
             case SentinelEvent.NEW_SENTINEL -> addSentinel(event.address());
             default -> {
@@ -200,9 +202,13 @@ final class SentinelMonitor {
         }
     }
 
-    /** With holding on, an announcement about the address this client writes to (a stale Sentinel's is ignored). */
+    /**
+     * With holding on, an announcement about the address this client writes to, or is moving to (a second failover
+     * can start before the client finished following the first); a stale Sentinel's is ignored.
+     */
     private boolean concernsOurPrimary(SentinelEvent event) {
-        return config.holdDuringFailover() && event.primary().equals(servers.primaryEndpoint());
+        return config.holdDuringFailover()
+                && (event.primary().equals(servers.primaryEndpoint()) || event.primary().equals(switchingTo));
     }
 
     /** The first Sentinel announced a failover of the primary: its commands wait from now on. */
@@ -228,7 +234,7 @@ final class SentinelMonitor {
 
     private void endHold(String reason) {
         cancelHoldLimit();
-        servers.releasePrimary();
+        releaseUnlessHandingOver();
         events.publish(new RedisEvent.FailoverEnded(config.primaryName(), servers.primaryEndpoint().toString(), reason));
     }
 
@@ -240,9 +246,11 @@ final class SentinelMonitor {
     }
 
     /** A Sentinel named the new primary: verify it with ROLE, then move every command path there. */
-    private void moveTo(Endpoint address, String reason) {
+    private void moveTo(Endpoint sentinel, Endpoint address, String reason) {
         if (address.equals(servers.primaryEndpoint())) {
-            if (hold.clear()) {
+            // A late word about a failover already followed: it ends this Sentinel's announcement only, never another's
+            // newer one (a second failover of this very primary may have begun)
+            if (hold.withdrawnBy(sentinel)) {
                 endHold(reason + ", naming the primary this client already uses");
             }
             return;
@@ -270,10 +278,30 @@ final class SentinelMonitor {
             return;
         }
         switches++;
-        cancelHoldLimit();
-        hold.clear();
-        servers.switchPrimary(address, reason);
+        if (!hold.movedTo(address)) {
+            cancelHoldLimit(); // a failover of the new primary already announced keeps the hold and its bound
+        }
+        handingOverTo = address;
+        servers.switchPrimary(address, reason).whenComplete((ignored, failure) -> execute(() -> handedOver(address)));
         refreshReplicas();
+    }
+
+    /** The old primary's connections handed over what they had not written: the new ones may write, unless held. */
+    private void handedOver(Endpoint address) {
+        if (!address.equals(handingOverTo)) {
+            return; // a later switch took over these connections' commands; its own hand-over releases
+        }
+        handingOverTo = null;
+        if (!hold.active()) {
+            servers.releasePrimary();
+        }
+    }
+
+    /** Releases the primary's held commands, except during a hand-over, whose end releases them ({@link #handedOver}). */
+    private void releaseUnlessHandingOver() {
+        if (handingOverTo == null) {
+            servers.releasePrimary();
+        }
     }
 
     // ---- resolving (asking the Sentinels) ----
@@ -325,7 +353,7 @@ final class SentinelMonitor {
         if (found != null && !found.primary().equals(servers.primaryEndpoint())) {
             switchTo(found.primary(), "the Sentinels named it when asked again");
         } else if (!hold.active()) {
-            servers.releasePrimary(); // a hold that gave up ends here (a no-op otherwise)
+            releaseUnlessHandingOver(); // a hold that gave up ends here (a no-op otherwise)
         }
         if (failure != null) {
             LOG.log(Level.DEBUG, "asking the Sentinels for '" + config.primaryName() + "' failed: " + failure);

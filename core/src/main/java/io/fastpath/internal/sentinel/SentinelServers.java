@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  * connection hands every command it has not written (held during the failover, queued while it was
  * down, a read waiting for its replay) to the new connection of the same index, ahead of anything sent
  * since, so each caller's commands keep their order, and takes no new command; its written commands
- * finish there within the close grace (or fail as outcome-unknown). Then the new connections are released.
+ * finish there within the close grace (or fail as outcome-unknown). Then the monitor releases the new connections,
+ * unless a failover of the new primary was announced meanwhile (then they stay held until its outcome).
  */
 final class SentinelServers implements StandaloneServers {
     private static final ServerNode[] NO_REPLICAS = new ServerNode[0];
@@ -172,19 +173,22 @@ final class SentinelServers implements StandaloneServers {
         }
     }
 
-    /** The failover ended without a new primary (aborted, or the hold gave up): what waited is written. */
+    /** No failover holds the primary any more and no hand-over is under way: what waited is written. */
     void releasePrimary() {
         for (Connection connection : primary.connections.all()) {
             connection.resume();
         }
     }
 
-    /** Moves every command path to {@code to}, already verified as a primary; see the class comment. */
-    void switchPrimary(Endpoint to, String reason) {
+    /**
+     * Moves every command path to {@code to}, already verified as a primary (see the class comment); the new
+     * connections stay held. Completes once the old connections handed over what they had not written: only then
+     * may the new ones be released ({@link #releasePrimary}), or a handed-over command could follow a newer one.
+     */
+    CompletableFuture<Void> switchPrimary(Endpoint to, String reason) {
         ServerNode old = primary;
         if (old.endpoint.equals(to)) {
-            releasePrimary();
-            return;
+            return CompletableFuture.completedFuture(null);
         }
         ServerZone zone = new ServerZone();
         Connection[] fresh = newConnections(to, RoleCheck.PRIMARY, true, zone);
@@ -198,15 +202,11 @@ final class SentinelServers implements StandaloneServers {
             fresh[i].start().exceptionally(notYet -> null); // retried in the background; commands wait within their deadline
             moved[i] = before[i].handOver(fresh[i], config.closeGraceNanos());
         }
-        CompletableFuture.allOf(moved).whenComplete((ignored, failure) -> {
-            for (Connection connection : fresh) {
-                connection.resume();
-            }
-        });
         retireReplica(to); // it is the primary now
         primaryChangeListener.accept(old.endpoint, to);
         config.dataSettings().events().publish(new RedisEvent.PrimaryChanged(config.primaryName(), old.endpoint.toString(),
                 to.toString(), reason));
+        return CompletableFuture.allOf(moved).handle((ignored, failure) -> null); // a failed hand-over failed its commands
     }
 
     /**
