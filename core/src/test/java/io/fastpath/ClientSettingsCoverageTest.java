@@ -51,6 +51,7 @@ class ClientSettingsCoverageTest {
         setter("connectionsPerNode", b -> b.connectionsPerNode(16), "connectionsPerNode");
         setter("congestionDetour", b -> b.congestionDetour(false), "congestionDetour");
         setter("loneCallerSpin", b -> b.loneCallerSpin(Duration.ZERO), "loneCallerSpin");
+        setter("callerDrivenIo", b -> b.callerDrivenIo(true), "callerDrivenIo");
         setter("ioThreads", b -> b.ioThreads(Runtime.getRuntime().availableProcessors() + 1), "ioThreads");
         setter("commandTimeout", b -> b.commandTimeout(Duration.ofSeconds(7)), "commandTimeout");
         setter("connectTimeout", b -> b.connectTimeout(Duration.ofSeconds(7)), "connectTimeout");
