@@ -189,7 +189,7 @@ public final class ClientResources implements AutoCloseable {
         if (!ownsLoops) {
             return name + " on the host's event loops";
         }
-        return callerDrivenIo ? name + ", caller-driven I/O" : name;
+        return callerDrivenIo ? "caller-driven I/O, " + name : name; // the transport last, as without it
     }
 
     @Override
