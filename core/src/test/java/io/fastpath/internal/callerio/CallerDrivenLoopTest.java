@@ -80,7 +80,8 @@ class CallerDrivenLoopTest {
                 Duration.ofSeconds(10));
         Thread me = Thread.currentThread();
         assertThat(loop.tryHold(me)).as("taken without asking").isFalse();
-        assertThat(loop.holdFromBackground(me)).as("handed over when asked").isTrue();
+        // Asked, it frees the loop when it next wakes; on a loaded machine that may be past one hand-over wait: ask again
+        Conditions.await("the loop handed over when asked", () -> loop.holdFromBackground(me), Duration.ofSeconds(10));
         assertThat(loop.holder()).isSameAs(me);
         loop.free();
     }
