@@ -39,6 +39,8 @@ public final class RedisClientBuilder {
     public static final int DEFAULT_BLOCKING_CONNECTIONS_PER_NODE = 8;
     /** See {@link #loneCallerSpin(Duration)}: above a local round trip here (about 25 µs), far below a park-free remote one. */
     public static final Duration DEFAULT_LONE_CALLER_SPIN = Duration.ofNanos(50_000);
+    /** {@link #callerDrivenIo}'s default when not called: this system property, {@code true} or not (off). */
+    public static final String CALLER_DRIVEN_IO_PROPERTY = "fastpath.callerDrivenIo";
     public static final int DEFAULT_WATCH_CONNECTIONS_PER_NODE = 4;
     /** Messages waiting for one subscription's listener at most, by default. */
     public static final int DEFAULT_PUB_SUB_QUEUE_BOUND = 10_000;
@@ -54,6 +56,8 @@ public final class RedisClientBuilder {
     private int ioThreads = Runtime.getRuntime().availableProcessors();
     private boolean congestionDetour = true;
     private Duration loneCallerSpin = DEFAULT_LONE_CALLER_SPIN;
+    /** Null: the system property {@link #CALLER_DRIVEN_IO_PROPERTY} decides, where the client's shape allows it. */
+    private Boolean callerDrivenIo;
     private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private int maxInFlightPerConnection = DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION;
@@ -320,6 +324,23 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * Caller-driven I/O (default off; issue 30, first step): a blocking caller on a platform thread that finds one of
+     * the server's connections free runs that connection's event loop itself (writes its command, waits in
+     * epoll/select, reads its reply) instead of handing the command to an I/O thread and being woken for the reply,
+     * then frees it; a caller finding every connection driven waits as usual. Each connection gets an event loop of its
+     * own and a background driver thread that serves it whenever no caller does (pushes, timers, reconnects, async
+     * commands), so give it about as many connections ({@link #connectionsPerNode}) as concurrent blocking callers.
+     * Virtual threads never drive. For a standalone server only, for now: refused with Sentinel, seeds (a cluster),
+     * the client-side cache, {@link #directCompletion()} or a host's event loops (fastpath-vertx); a single address
+     * that turns out to be a cluster node serves as a cluster client without it. Not called, the system property
+     * {@value #CALLER_DRIVEN_IO_PROPERTY}{@code =true} turns it on wherever it applies (and leaves it off elsewhere).
+     */
+    public RedisClientBuilder callerDrivenIo(boolean enabled) {
+        this.callerDrivenIo = enabled;
+        return this;
+    }
+
     /** I/O threads (event loops) the client owns; default: one per core. */
     public RedisClientBuilder ioThreads(int threads) {
         if (threads < 1) {
@@ -564,6 +585,10 @@ public final class RedisClientBuilder {
 
     /** {@link #build()}; with {@code hostLoops} not null, on those event loops instead of threads of the client's own. */
     private RedisClient build(EventLoopGroup hostLoops) {
+        if (hostLoops != null && Boolean.TRUE.equals(callerDrivenIo)) {
+            throw new RedisArgumentException("callerDrivenIo(true) gives each connection an event loop its callers drive;"
+                    + " a client on a host's event loops (fastpath-vertx) runs on the host's: build it without callerDrivenIo");
+        }
         ClientAssembly.Assembled assembled = ClientAssembly.assemble(settings(), hostLoops);
         return new RedisClient(assembled.core(), assembled.description());
     }
@@ -583,13 +608,26 @@ public final class RedisClientBuilder {
                     + (extraSeeds.size() + 1) + " addresses: a cluster client needs its topology before it can route, "
                     + "so build it without lazyConnect()");
         }
+        String notWithCallerDrivenIo = notWithCallerDrivenIo();
+        if (Boolean.TRUE.equals(callerDrivenIo) && notWithCallerDrivenIo != null) {
+            throw new RedisArgumentException("callerDrivenIo(true) serves a standalone server without " + notWithCallerDrivenIo
+                    + " for now: build the client without one of them");
+        }
+        boolean driven = callerDrivenIo != null ? callerDrivenIo
+                : Boolean.getBoolean(CALLER_DRIVEN_IO_PROPERTY) && notWithCallerDrivenIo == null;
         return new ClientSettings(host, port, username, password, credentialsProvider, database, clientName,
-                connectionsPerNode, ioThreads, congestionDetour, loneCallerSpin, commandTimeout, connectTimeout,
+                connectionsPerNode, ioThreads, congestionDetour, loneCallerSpin, driven, commandTimeout, connectTimeout,
                 maxInFlightPerConnection, maxArgumentBytes, maxQueuedWhileDisconnected, blockingConnectionsPerNode,
                 watchConnectionsPerNode, completionExecutor, directCompletion, replyLimits, reconnectBackoff, extraSeeds, readPolicy,
                 clientZone, maxRedirects, topologyRefreshPeriod, redirectsOutsideTopology, eventListener, retryReads, pingInterval,
                 responseTimeout, tls, cacheOptions, lazyConnect, pubSubQueueBound, pubSubOverflow, commandListener,
                 slowCommandThreshold, sentinel, sentinelAddresses());
+    }
+
+    /** What callerDrivenIo does not serve yet among the options given (it serves one standalone server), or null. */
+    private String notWithCallerDrivenIo() {
+        return sentinel != null ? "sentinel(...)" : !extraSeeds.isEmpty() ? "seeds(...) (a cluster)"
+                : cacheOptions != null ? "clientSideCache(...)" : directCompletion ? "directCompletion()" : null;
     }
 
     /** The Sentinels' addresses, parsed here where {@link HostAndPort} lives (SentinelOptions has checked them). */

@@ -33,6 +33,8 @@ public final class BenchClients {
   public static final String FASTPATH_CACHE_UNBOUNDED = "fastpath-unbounded";
   /** Scenario g: Fastpath with no client-side cache, every GET a round trip (what a cache miss is measured against). */
   public static final String FASTPATH_UNCACHED = "fastpath-uncached";
+  /** Fastpath with {@code callerDrivenIo(true)}: its blocking callers drive a free connection's event loop (issue 30). */
+  public static final String FASTPATH_CALLER_IO = "fastpath-callerio";
   /** Issue 30's prototype: one connection whose event loop its blocking callers drive (package callerio). */
   public static final String CALLER_IO = "callerio";
   /** The prototype with followers waking the driving caller to write their command at once. */
@@ -74,7 +76,7 @@ public final class BenchClients {
 
   /** Plain {@code fastpath} or a sweep variant such as {@code fastpath:4} or {@code fastpath+otel}. */
   public static boolean isFastpath(String name) {
-    return name.equals(FASTPATH) || name.equals(FASTPATH_NO_DETOUR) || name.equals(FASTPATH_CACHE_UNBOUNDED)
+    return name.equals(FASTPATH) || name.equals(FASTPATH_NO_DETOUR) || name.equals(FASTPATH_CALLER_IO) || name.equals(FASTPATH_CACHE_UNBOUNDED)
         || name.equals(FASTPATH_UNCACHED) || name.startsWith(FASTPATH + SWEEP_SEPARATOR) || name.startsWith(FASTPATH + METRICS_SEPARATOR);
   }
 
@@ -143,6 +145,8 @@ public final class BenchClients {
         return createFastpath(server.uri(), 0);
       case FASTPATH_NO_DETOUR:
         return createFastpathWithoutDetour(server.uri());
+      case FASTPATH_CALLER_IO:
+        return createFastpathCallerDriven(server.uri());
       case LETTUCE:
         return new LettuceBenchClient(server.uri());
       case CALLER_IO:
@@ -172,6 +176,16 @@ public final class BenchClients {
     try {
       return (BenchClient) Class.forName(FASTPATH_ADAPTER).getConstructor(String.class, boolean.class)
           .newInstance(uri, false);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("Fastpath client failed to start", e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Fastpath adapter is not in this build", e);
+    }
+  }
+
+  private static BenchClient createFastpathCallerDriven(String uri) {
+    try {
+      return (BenchClient) Class.forName(FASTPATH_ADAPTER).getMethod("callerDriven", String.class).invoke(null, uri);
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("Fastpath client failed to start", e.getCause());
     } catch (ReflectiveOperationException e) {

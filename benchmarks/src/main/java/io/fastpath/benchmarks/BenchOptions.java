@@ -190,6 +190,7 @@ public final class BenchOptions {
     return String.join("\n",
         "usage: BenchmarkMain [--quick] [--scenarios a,b,c,d,e,f,g,h,i,j,k,l,m,s,v] [--clients " + String.join(",", BenchClients.ALL) + "]",
         "                     (also: jedis-pool64, fastpath-nodetour: Fastpath with congestionDetour(false),",
+        "                      fastpath-callerio: Fastpath with callerDrivenIo(true), its blocking callers drive the I/O,",
         "                      fastpath-unbounded: scenario g, Fastpath's cache without maxInvalidationDelay,",
         "                      fastpath-uncached: scenario g, Fastpath with no cache: what a miss costs against)",
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",

@@ -103,7 +103,8 @@ public final class BenchmarkMain {
   private static List<String> availableClients(BenchOptions options) {
     for (String name : options.clients) {
       if (!BenchClients.ALL.contains(name) && !name.equals(BenchClients.JEDIS_TUNED)
-          && !name.equals(BenchClients.FASTPATH_NO_DETOUR) && !name.equals(BenchClients.FASTPATH_CACHE_UNBOUNDED)
+          && !name.equals(BenchClients.FASTPATH_NO_DETOUR) && !name.equals(BenchClients.FASTPATH_CALLER_IO)
+          && !name.equals(BenchClients.FASTPATH_CACHE_UNBOUNDED)
           && !name.equals(BenchClients.FASTPATH_UNCACHED) && !name.equals(BenchClients.RUEIDIS)
           && !name.equals(BenchClients.CALLER_IO) && !name.equals(BenchClients.CALLER_IO_WAKING)
           && !name.equals(BenchClients.CALLER_IO_POOL)) {

@@ -26,7 +26,11 @@
  * ({@code callerio-pool}: a caller drives the first free connection) nobody follows at light load and the prototype
  * reaches 0.90-0.95x Jedis. So the integration below should take a free connection of the node's pool before following.
  *
- * <p>Integration, sketched (issue 30 item 2, not done here):
+ * <p>The first integration step is in core since: {@code RedisClientBuilder.callerDrivenIo(true)}, package
+ * {@code io.fastpath.internal.callerio} (an event loop of its own on Netty's public IoHandler API, as the first point
+ * below says, and a background driver per loop), measured as the benchmark client {@code fastpath-callerio}.
+ *
+ * <p>Integration, sketched (issue 30 item 2):
  * <ul>
  *   <li>An {@code IoEventLoop} of our own on Netty's public {@code IoHandler} API (the structure of
  *       {@code ManualIoEventLoop}, about 300 lines, with {@code inEventLoop} answering for the current driver)

@@ -47,6 +47,17 @@ public final class FastpathBenchClient implements BenchClient, ClusterClient {
     this.metrics = null;
   }
 
+  private FastpathBenchClient(RedisClient client, String label) {
+    this.client = client;
+    this.label = label;
+    this.metrics = null;
+  }
+
+  /** With {@code callerDrivenIo(true)} (issue 30): blocking callers drive a free connection's event loop themselves. */
+  public static FastpathBenchClient callerDriven(String uri) {
+    return new FastpathBenchClient(RedisClient.builder().uri(uri).callerDrivenIo(true).build(), "fastpath (caller-driven I/O)");
+  }
+
   @Override
   public String label() {
     return label;

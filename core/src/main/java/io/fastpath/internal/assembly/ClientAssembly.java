@@ -42,7 +42,8 @@ public final class ClientAssembly {
         TlsContext tlsContext = tlsContext(settings); // before any thread starts: bad material leaves nothing to close
         LoneCallerSpin callerSpin = new LoneCallerSpin(settings.loneCallerSpin().toNanos());
         ClientResources resources = hostLoops == null
-                ? new ClientResources(settings.ioThreads(), settings.completionExecutor(), settings.directCompletion(), callerSpin)
+                ? new ClientResources(settings.ioThreads(), settings.completionExecutor(), settings.directCompletion(), callerSpin,
+                        settings.callerDrivenIo())
                 : ClientResources.hostedOn(hostLoops, settings.completionExecutor(), settings.directCompletion(), callerSpin);
         ClientSideCache cache = settings.cache() == null ? null : new ClientSideCache(settings.cache(), resources.completionExecutor());
         ClientObservation observed = new ClientObservation(settings.host(), settings.port(), settings.database(),

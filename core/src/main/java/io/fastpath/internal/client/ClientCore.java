@@ -10,6 +10,7 @@ import io.fastpath.RedisException;
 import io.fastpath.Subscription;
 import io.fastpath.command.Reply;
 import io.fastpath.internal.cache.ClientSideCache;
+import io.fastpath.internal.callerio.CallerDrivenLoop;
 import io.fastpath.internal.cache.FillRoute;
 import io.fastpath.internal.routing.SlotHash;
 import io.fastpath.internal.cluster.ClusterBootstrap;
@@ -29,6 +30,7 @@ import io.fastpath.internal.pubsub.ClusterPubSub;
 import io.fastpath.internal.pubsub.PubSubEngine;
 import io.fastpath.internal.pubsub.PubSubKind;
 import io.fastpath.internal.pubsub.StandalonePubSub;
+import io.netty.channel.EventLoop;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -60,6 +62,8 @@ public final class ClientCore implements AutoCloseable {
     private ClientSideCache cache;
     /** Whether callers' in-flight counts are kept so an idle caller may route around a congested connection. */
     private final boolean congestionDetour;
+    /** Caller-driven I/O: a standalone server's blocking callers drive a free connection's loop (FixedServer only). */
+    private final FixedServer drivenServer;
     /** Set by the first {@link #close}; any thread. */
     private final AtomicBoolean closed = new AtomicBoolean();
     /** The command listener and slow-command log, or null; told when the client closes. */
@@ -69,6 +73,7 @@ public final class ClientCore implements AutoCloseable {
                        ConnectionSettings settings, PubSubEngine pubSub, boolean congestionDetour) {
         this.resources = resources;
         this.congestionDetour = congestionDetour;
+        this.drivenServer = resources.callerDrivenIo() && standalone instanceof FixedServer fixed ? fixed : null;
         this.observer = settings.observer();
         this.standalone = standalone;
         this.cluster = cluster;
@@ -141,7 +146,7 @@ public final class ClientCore implements AutoCloseable {
                                          int connectionsPerNode, Duration commandTimeout, boolean congestionDetour) {
         Connection[] connections = new Connection[connectionsPerNode];
         for (int i = 0; i < connectionsPerNode; i++) {
-            Connection connection = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
+            Connection connection = sharedConnection(endpoint, settings, resources, i);
             connection.handshakeExtension(writer -> refuseClusterNode(connection));
             connections[i] = connection;
             connection.start(); // nobody waits: a failed first connect is retried with backoff like any reconnect
@@ -174,9 +179,19 @@ public final class ClientCore implements AutoCloseable {
                                                int connectionsPerNode) {
         Connection[] connections = new Connection[connectionsPerNode];
         for (int i = 0; i < connectionsPerNode; i++) {
-            connections[i] = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
+            connections[i] = sharedConnection(endpoint, settings, resources, i);
         }
         return awaitFirstHandshakes(endpoint, connections, settings);
+    }
+
+    /** A standalone server's {@code index}-th shared connection; on a caller-driven loop, the loop watches its replies. */
+    private static Connection sharedConnection(Endpoint endpoint, ConnectionSettings settings, ClientResources resources, int index) {
+        EventLoop loop = resources.eventLoopForSharedConnection(index);
+        Connection connection = new Connection(endpoint, settings, loop, resources.channelType());
+        if (loop instanceof CallerDrivenLoop driven) {
+            driven.watchReplies(() -> connection.unansweredCount() > 0); // a holder leaving replies unread wakes the background driver
+        }
+        return connection;
     }
 
     /**
@@ -252,8 +267,8 @@ public final class ClientCore implements AutoCloseable {
     }
 
     private <T> CompletableFuture<T> sendToServer(CommandSpec<T> spec, boolean callerWaits, long deadline) {
-        // Without the detour nothing reads the count: skip the thread-local lookup and both atomics.
-        AtomicInteger inFlight = congestionDetour ? IN_FLIGHT_BY_THREAD.get() : null;
+        // Without the detour or caller-driven I/O nothing reads the count: skip the thread-local lookup and both atomics.
+        AtomicInteger inFlight = congestionDetour || drivenServer != null ? IN_FLIGHT_BY_THREAD.get() : null;
         boolean idle = inFlight != null && inFlight.get() == 0;
         if (inFlight != null) {
             inFlight.incrementAndGet();
@@ -261,7 +276,11 @@ public final class ClientCore implements AutoCloseable {
         if (cluster != null) {
             return cluster.dispatch(spec, callerWaits, deadline, inFlight, idle);
         }
-        return standalone.send(new CommandFuture<>(spec, callerWaits, deadline, inFlight), idle);
+        CommandFuture<T> command = new CommandFuture<>(spec, callerWaits, deadline, inFlight);
+        if (callerWaits && drivenServer != null && DrivenWait.mayDrive()) {
+            return drivenServer.sendDriving(command, idle);
+        }
+        return standalone.send(command, idle);
     }
 
     /**
@@ -387,6 +406,9 @@ public final class ClientCore implements AutoCloseable {
                     : BlockTime.deadline(now, blockNanos, timeoutNanos);
         }
         try {
+            if (future instanceof CommandFuture<T> command && command.drivenBy() instanceof CallerDrivenLoop loop) {
+                return DrivenWait.await(command, loop, spec.name());
+            }
             return BoundedWait.await(future, deadline, spec.name(), spinFor(spec));
         } catch (RuntimeException failed) {
             failed.addSuppressed(new CallerStackTrace()); // a failure made on an I/O thread then shows where it was called

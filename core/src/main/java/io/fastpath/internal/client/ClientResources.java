@@ -1,5 +1,6 @@
 package io.fastpath.internal.client;
 
+import io.fastpath.internal.callerio.CallerDrivenLoop;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.fastpath.internal.connection.Transport;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,6 +26,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Hosted ({@code internal.hosted.HostedClients}): the loops are a host framework's (Vert.x's), lent, never shut down
  * here; the i-th connection of every server takes the i-th loop, so each loop holds a connection to each server when
  * {@code connectionsPerNode} is at least the number of loops, and a command sent from a loop stays on it.
+ *
+ * <p>Caller-driven I/O ({@code callerDrivenIo}): each shared connection of a standalone server gets a
+ * {@link CallerDrivenLoop} of its own (its blocking callers drive it, its background driver thread serves it when none
+ * does); every other connection stays on the group's loops.
  */
 public final class ClientResources implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClientResources.class.getName());
@@ -39,6 +45,10 @@ public final class ClientResources implements AutoCloseable {
     private final AtomicInteger nextLoop = new AtomicInteger();
     /** How this client's blocking callers wait: spinning briefly when alone, then parked. */
     private final LoneCallerSpin callerSpin;
+    /** Whether a standalone server's shared connections get loops their blocking callers drive. */
+    private final boolean callerDrivenIo;
+    /** Any thread: the caller-driven loops made so far (read by requireNotIoThread and close). */
+    private final List<CallerDrivenLoop> drivenLoops = new CopyOnWriteArrayList<>();
 
     /** As below, with callers that park at once, without spinning (tests). */
     public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion) {
@@ -51,19 +61,27 @@ public final class ClientResources implements AutoCloseable {
      * @param callerSpin how blocking callers wait (see {@link LoneCallerSpin})
      */
     public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion, LoneCallerSpin callerSpin) {
+        this(ioThreads, userExecutor, directCompletion, callerSpin, false);
+    }
+
+    /** As above; {@code callerDrivenIo}: a standalone server's shared connections get caller-driven loops (see the class comment). */
+    public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion, LoneCallerSpin callerSpin,
+                           boolean callerDrivenIo) {
         this(new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("fastpath-io", true), Transport.ioHandlerFactory()),
-                true, Transport.channelType(), userExecutor, directCompletion, callerSpin);
+                true, Transport.channelType(), userExecutor, directCompletion, callerSpin, callerDrivenIo);
     }
 
     /** On a host's event loops (see the class comment); the channel type is the one those loops serve. */
     public static ClientResources hostedOn(EventLoopGroup hostLoops, Executor userExecutor, boolean directCompletion,
                                            LoneCallerSpin callerSpin) {
-        return new ClientResources(hostLoops, false, Transport.channelTypeFor(hostLoops), userExecutor, directCompletion, callerSpin);
+        return new ClientResources(hostLoops, false, Transport.channelTypeFor(hostLoops), userExecutor, directCompletion, callerSpin,
+                false);
     }
 
     private ClientResources(EventLoopGroup group, boolean ownsLoops, Class<? extends SocketChannel> channelType,
-                            Executor userExecutor, boolean directCompletion, LoneCallerSpin callerSpin) {
+                            Executor userExecutor, boolean directCompletion, LoneCallerSpin callerSpin, boolean callerDrivenIo) {
         this.group = group;
+        this.callerDrivenIo = callerDrivenIo;
         this.callerSpin = callerSpin;
         this.ownsLoops = ownsLoops;
         this.channelType = channelType;
@@ -94,6 +112,24 @@ public final class ClientResources implements AutoCloseable {
         return ownsLoops ? nextEventLoop() : loops.get(index % loops.size());
     }
 
+    /**
+     * The loop of a standalone server's {@code index}-th shared connection: a new caller-driven loop of its own under
+     * {@code callerDrivenIo}, else {@link #eventLoopForConnection}.
+     */
+    public EventLoop eventLoopForSharedConnection(int index) {
+        if (!callerDrivenIo) {
+            return eventLoopForConnection(index);
+        }
+        CallerDrivenLoop loop = new CallerDrivenLoop(Transport.ioHandlerFactory(), "fastpath-driver-" + (drivenLoops.size() + 1));
+        drivenLoops.add(loop);
+        return loop;
+    }
+
+    /** Whether a standalone server's shared connections get caller-driven loops. */
+    public boolean callerDrivenIo() {
+        return callerDrivenIo;
+    }
+
     /** True when the loops are a host framework's, and a command sent from one of them stays on it. */
     public boolean hosted() {
         return !ownsLoops;
@@ -117,12 +153,21 @@ public final class ClientResources implements AutoCloseable {
         }
         for (EventLoop loop : loops) {
             if (loop.inEventLoop(current)) {
-                throw new IllegalStateException(what + name + " was called on the client's I/O thread " + current.getName()
-                        + ", where it would wait for a reply or a close that only this thread can deliver (a deadlock)."
-                        + " This happens in async callbacks under RedisClientBuilder.directCompletion(): use the async API"
-                        + " there (redis.async()...), hand the work to another executor, or drop directCompletion()");
+                throw onIoThread(what, name, current);
             }
         }
+        for (EventLoop loop : drivenLoops) {
+            if (loop.inEventLoop(current)) {
+                throw onIoThread(what, name, current);
+            }
+        }
+    }
+
+    private static IllegalStateException onIoThread(String what, String name, Thread current) {
+        return new IllegalStateException(what + name + " was called on the client's I/O thread " + current.getName()
+                + ", where it would wait for a reply or a close that only this thread can deliver (a deadlock)."
+                + " This happens in async callbacks under RedisClientBuilder.directCompletion(): use the async API"
+                + " there (redis.async()...), hand the work to another executor, or drop directCompletion()");
     }
 
     public Class<? extends SocketChannel> channelType() {
@@ -141,11 +186,15 @@ public final class ClientResources implements AutoCloseable {
     public String transportName() {
         String name = channelType == Transport.channelType() ? Transport.name()
                 : channelType == io.netty.channel.socket.nio.NioSocketChannel.class ? "nio" : "epoll";
-        return ownsLoops ? name : name + " on the host's event loops";
+        if (!ownsLoops) {
+            return name + " on the host's event loops";
+        }
+        return callerDrivenIo ? "caller-driven I/O, " + name : name; // the transport last, as without it
     }
 
     @Override
     public void close() {
+        closeDrivenLoops();
         // Bounded: a task that never returns (a user callback blocking an I/O thread) must not hang close() too.
         if (ownsLoops && !group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS)) {
             LOG.log(System.Logger.Level.WARNING, "the client's I/O threads did not stop within 10 s of close(): a task"
@@ -154,6 +203,19 @@ public final class ClientResources implements AutoCloseable {
         if (ownedExecutor != null) {
             ownedExecutor.shutdown();
             awaitCallbacks();
+        }
+    }
+
+    /** Shuts the caller-driven loops down (their background drivers destroy them), bounded like the group's. */
+    private void closeDrivenLoops() {
+        for (CallerDrivenLoop loop : drivenLoops) {
+            loop.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        }
+        for (CallerDrivenLoop loop : drivenLoops) {
+            if (!loop.terminationFuture().awaitUninterruptibly(10, TimeUnit.SECONDS)) {
+                LOG.log(System.Logger.Level.WARNING, "a caller-driven event loop did not stop within 10 s of close(): a caller"
+                        + " or a task holds it; its background driver stays as a daemon thread");
+            }
         }
     }
 

@@ -43,6 +43,7 @@ public record ClientSettings(
         int ioThreads,
         boolean congestionDetour,
         Duration loneCallerSpin,
+        boolean callerDrivenIo,
         Duration commandTimeout,
         Duration connectTimeout,
         int maxInFlightPerConnection,

@@ -1,5 +1,6 @@
 package io.fastpath.internal.client;
 
+import io.fastpath.internal.callerio.CallerDrivenLoop;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.routing.SlotHash;
@@ -62,6 +63,32 @@ public final class NodeConnections {
         }
         Connection home = slot < 0 ? connections[(int) Thread.currentThread().getId() & mask] : connections[slot & mask];
         return detour(home, callerIdle);
+    }
+
+    /**
+     * Caller-driven I/O: a connection whose loop the calling thread now holds (taken free, see {@link CallerDrivenLoop}),
+     * or null when none could be taken. The key's own connection first; a caller with nothing in flight may take any
+     * free one (nothing of it can be overtaken, so per-thread order holds, as for the congestion detour); then the
+     * key's own from the background driver, if it only watches it. Every connection of a node is caller-driven or none.
+     */
+    public Connection holdFreeLoop(byte[] routingKey, boolean callerIdle) {
+        Thread caller = Thread.currentThread();
+        Connection home = forKey(routingKey);
+        if (!(home.eventLoop() instanceof CallerDrivenLoop homeLoop)) {
+            return null;
+        }
+        if (homeLoop.tryHold(caller)) {
+            return home;
+        }
+        if (callerIdle) {
+            for (Connection candidate : connections) {
+                if (candidate != home && ((CallerDrivenLoop) candidate.eventLoop()).tryHold(caller)) {
+                    return candidate;
+                }
+            }
+        }
+        // None free: the background driver may hold the key's loop only to watch it while idle, and hands it over when asked
+        return homeLoop.holdFromBackground(caller) ? home : null;
     }
 
     /** The connection running on the calling thread's event loop, or null when the caller is not on one of them. */

@@ -3,6 +3,7 @@ package io.fastpath.internal.connection;
 import io.fastpath.RedisServerException;
 import io.fastpath.command.Reply;
 import io.fastpath.internal.command.CommandSpec;
+import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -46,6 +47,12 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
     /** The number of the channel this command was written on (see ConnectCycle#channelGeneration). */
     int writtenOnChannel = -1;
 
+    /**
+     * Caller-driven I/O: the loop its caller holds and runs until the reply, or null. The calling thread only (set before
+     * the send, read by the same thread's wait).
+     */
+    private EventLoop drivenBy;
+
     /** Set when a lost connection sends it again: its failures then say it may have run (any thread reads it). */
     private volatile boolean sentBefore;
 
@@ -75,6 +82,16 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
         if (callerInFlight != null && isDone() && RELEASED.compareAndSet(this, 0, 1)) {
             callerInFlight.decrementAndGet();
         }
+    }
+
+    /** Caller's thread, before the send: its caller holds {@code loop} and drives it until this completes. */
+    public void drivenBy(EventLoop loop) {
+        this.drivenBy = loop;
+    }
+
+    /** The loop this command's caller holds and drives, or null (it waits like any caller). */
+    public EventLoop drivenBy() {
+        return drivenBy;
     }
 
     public CommandSpec<T> spec() {

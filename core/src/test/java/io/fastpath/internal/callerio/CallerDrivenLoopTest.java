@@ -1,0 +1,128 @@
+package io.fastpath.internal.callerio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fastpath.testkit.Conditions;
+import io.netty.channel.nio.NioIoHandler;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The caller-driven loop alone (no channel): who runs its tasks and timers, and that holding it moves between threads
+ * without losing work. Its use by connections is covered against a real server by {@code CallerDrivenIoIT}.
+ */
+class CallerDrivenLoopTest {
+    private final CallerDrivenLoop loop = new CallerDrivenLoop(NioIoHandler.newFactory(), "test-driver");
+
+    @AfterEach
+    void shutDown() {
+        assertThat(loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS))
+                .as("the loop terminated").isTrue();
+    }
+
+    @Test
+    void aTaskQueuedOnAFreeLoopRunsOnTheBackgroundDriverInsideTheLoop() throws Exception {
+        CompletableFuture<Thread> ranOn = new CompletableFuture<>();
+        AtomicBoolean inLoop = new AtomicBoolean();
+        loop.execute(() -> {
+            inLoop.set(loop.inEventLoop());
+            ranOn.complete(Thread.currentThread());
+        });
+        assertThat(ranOn.get(10, TimeUnit.SECONDS)).isSameAs(loop.backgroundDriver());
+        assertThat(inLoop).isTrue();
+    }
+
+    @Test
+    void aCallerHoldingTheLoopRunsTheTasksQueuedByOtherThreadsOnItsOwnThread() throws Exception {
+        Thread me = Thread.currentThread();
+        hold(loop);
+        AtomicReference<Thread> ranOn = new AtomicReference<>();
+        Thread other = new Thread(() -> loop.execute(() -> ranOn.set(Thread.currentThread())));
+        other.start();
+        other.join();
+        try {
+            long giveUpAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (ranOn.get() == null && System.nanoTime() < giveUpAt) {
+                loop.run(); // the other thread's execute woke the IoHandler, so this returns once the task ran
+            }
+        } finally {
+            loop.free();
+        }
+        assertThat(ranOn.get()).isSameAs(me);
+        assertThat(loop.inEventLoop(me)).isFalse();
+    }
+
+    @Test
+    void aTaskLeftQueuedByAHolderThatFreesTheLoopIsRunByTheBackgroundDriver() throws Exception {
+        hold(loop);
+        CompletableFuture<Thread> ranOn = new CompletableFuture<>();
+        loop.execute(() -> ranOn.complete(Thread.currentThread())); // queued by the holder itself: no wake-up
+        loop.free();
+        assertThat(ranOn.get(10, TimeUnit.SECONDS)).isSameAs(loop.backgroundDriver());
+    }
+
+    @Test
+    void aTimerOfAFreeLoopFiresWithoutAnyCaller() throws Exception {
+        CompletableFuture<Thread> firedOn = new CompletableFuture<>();
+        loop.schedule(() -> firedOn.complete(Thread.currentThread()), 20, TimeUnit.MILLISECONDS);
+        assertThat(firedOn.get(10, TimeUnit.SECONDS)).isSameAs(loop.backgroundDriver());
+    }
+
+    @Test
+    void theBackgroundDriverWatchingAnIdleLoopHandsItToACallerThatAsks() {
+        Conditions.await("the background driver watching the idle loop", () -> loop.holder() == loop.backgroundDriver(),
+                Duration.ofSeconds(10));
+        Thread me = Thread.currentThread();
+        assertThat(loop.tryHold(me)).as("taken without asking").isFalse();
+        // Asked, it frees the loop when it next wakes; on a loaded machine that may be past one hand-over wait: ask again
+        Conditions.await("the loop handed over when asked", () -> loop.holdFromBackground(me), Duration.ofSeconds(10));
+        assertThat(loop.holder()).isSameAs(me);
+        loop.free();
+    }
+
+    @Test
+    void aLoopHeldByOneCallerIsNotTakenByAnother() throws Exception {
+        hold(loop);
+        CompletableFuture<Boolean> taken = new CompletableFuture<>();
+        Thread other = new Thread(() -> taken.complete(loop.tryHold(Thread.currentThread())
+                || loop.holdFromBackground(Thread.currentThread())));
+        other.start();
+        try {
+            assertThat(taken.get(10, TimeUnit.SECONDS)).isFalse();
+        } finally {
+            loop.free();
+        }
+    }
+
+    @Test
+    void onlyTheHolderMayRunTheLoop() {
+        assertThatThrownBy(loop::run).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aCallerCannotTakeALoopThatIsShuttingDown() {
+        loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        assertThat(loop.tryHold(Thread.currentThread())).isFalse();
+        assertThat(loop.isTerminated()).isTrue();
+    }
+
+    /**
+     * Takes the loop for this thread. The background driver may hold it (it watches a free loop after an idle period);
+     * asked, it frees it once its work is done.
+     */
+    private static void hold(CallerDrivenLoop loop) {
+        Thread caller = Thread.currentThread();
+        Conditions.await("the loop free for this caller", () -> {
+            if (loop.tryHold(caller) || loop.holdFromBackground(caller)) {
+                return true;
+            }
+            return false;
+        }, Duration.ofSeconds(10));
+    }
+}
