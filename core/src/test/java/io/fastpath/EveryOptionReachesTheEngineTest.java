@@ -39,11 +39,11 @@ class EveryOptionReachesTheEngineTest {
      */
     private static final Set<String> READ_BY_THE_ASSEMBLY = Set.of("host", "port", "extraSeeds", "lazyConnect",
             "ioThreads", "loneCallerSpin", "completionExecutor", "directCompletion", "connectionsPerNode",
-            "congestionDetour", "cache", "commandListener", "slowCommandThreshold");
+            "congestionDetour", "cache", "commandListener", "slowCommandThreshold", "callerDrivenIo");
 
     /** Options a Sentinel client does not read (the builder documents them as cluster only, or refuses them with Sentinel). */
     private static final Set<String> NOT_FOR_SENTINEL = Set.of("maxRedirects", "topologyRefreshPeriod",
-            "redirectsOutsideTopology", "seeds", "lazyConnect");
+            "redirectsOutsideTopology", "seeds", "lazyConnect", "callerDrivenIo");
 
     /** The connection settings that carry an option as it is: the option's name, type and value. */
     private static final Set<String> NAMED_LIKE_AN_OPTION = Set.of("database", "clientName", "connectTimeout",
