@@ -99,6 +99,7 @@ public final class ClientCore implements AutoCloseable {
      * Connects to the first seed that answers. A standalone server keeps those connections; a cluster node
      * makes the client load the topology and route by slot to every node (the seed's own connections are
      * closed: the cluster's are opened with the cluster settings). Fails with the last seed's error.
+     * {@code connectionsPerNode} as the user gave it ({@link ConnectionsPerNode#AUTOMATIC}: the default for the topology).
      */
     public static ClientCore connect(List<Endpoint> seeds, ConnectionSettings settings, ClientResources resources,
                                      int connectionsPerNode, Duration commandTimeout, ClusterOptions clusterOptions,
@@ -107,7 +108,7 @@ public final class ClientCore implements AutoCloseable {
         for (Endpoint seed : seeds) {
             NodeConnections seedNode;
             try {
-                seedNode = connectNode(seed, settings, resources, connectionsPerNode);
+                seedNode = connectNode(seed, settings, resources, ConnectionsPerNode.server(connectionsPerNode));
             } catch (RuntimeException unreachable) {
                 lastFailure = unreachable;
                 continue;
@@ -139,8 +140,8 @@ public final class ClientCore implements AutoCloseable {
      */
     public static ClientCore startLazily(Endpoint endpoint, ConnectionSettings settings, ClientResources resources,
                                          int connectionsPerNode, Duration commandTimeout, boolean congestionDetour) {
-        Connection[] connections = new Connection[connectionsPerNode];
-        for (int i = 0; i < connectionsPerNode; i++) {
+        Connection[] connections = new Connection[ConnectionsPerNode.server(connectionsPerNode)];
+        for (int i = 0; i < connections.length; i++) {
             Connection connection = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
             connection.handshakeExtension(writer -> refuseClusterNode(connection));
             connections[i] = connection;

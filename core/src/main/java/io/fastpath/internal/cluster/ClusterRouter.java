@@ -39,6 +39,8 @@ import java.util.function.Consumer;
 public final class ClusterRouter {
     // Immutable.
     private final ClusterOptions options;
+    /** Shared connections opened to each node, fixed at start-up (nodes that join later get as many). */
+    private final int connectionsPerNode;
     /** Null completes merged replies on the I/O thread. */
     private final Executor completionExecutor;
     final RedirectHandler redirects;
@@ -54,6 +56,7 @@ public final class ClusterRouter {
     private ClusterRouter(ClientResources resources, ConnectionSettings settings, int connectionsPerNode,
                           ClusterOptions options, long closeGraceNanos) {
         this.options = options;
+        this.connectionsPerNode = connectionsPerNode;
         this.completionExecutor = settings.completionExecutor();
         this.observer = settings.observer();
         this.redirects = new RedirectHandler(this, options.maxRedirects(), options.redirectsOutsideTopology(), settings.events());
@@ -320,6 +323,11 @@ public final class ClusterRouter {
             return route.primary();
         }
         return ReplicaSelector.select(options.readPolicy(), options.clientZone(), route.primary(), route.replicas());
+    }
+
+    /** Shared connections per node (the client's description). */
+    public int connectionsPerNode() {
+        return connectionsPerNode;
     }
 
     boolean isClosed() {
