@@ -4,6 +4,7 @@ import io.fastpath.command.Command;
 import io.fastpath.internal.assembly.ClientAssembly;
 import io.fastpath.internal.client.ClientSettings;
 import io.fastpath.internal.client.CommandTimeout;
+import io.fastpath.internal.client.ConnectionsPerNode;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.ReconnectBackoff;
 import io.fastpath.internal.hosted.HostedClients;
@@ -19,8 +20,17 @@ import java.util.concurrent.Executor;
  * client; see docs/configuration.md for each default and its reason.
  */
 public final class RedisClientBuilder {
-    /** Default connections per server; chosen by the benchmark module's concurrent-GET scenario (docs/performance.md). */
-    public static final int DEFAULT_CONNECTIONS_PER_NODE = 4;
+    /**
+     * Default connections per server; chosen by the benchmark module's concurrent-GET scenario (docs/performance.md).
+     * On a cluster of more than 8 nodes the default is smaller: see {@link #DEFAULT_CLUSTER_CONNECTION_BUDGET}.
+     */
+    public static final int DEFAULT_CONNECTIONS_PER_NODE = ConnectionsPerNode.DEFAULT;
+    /**
+     * Without {@link #connectionsPerNode(int)}, a cluster's nodes (primaries and replicas, as read at start-up) share
+     * about this many connections: each gets the largest power of two within its share, from 1 to
+     * {@link #DEFAULT_CONNECTIONS_PER_NODE}: 4 up to 8 nodes, 2 up to 16, 1 from 17 on (benchmark scenarios f and m).
+     */
+    public static final int DEFAULT_CLUSTER_CONNECTION_BUDGET = ConnectionsPerNode.CLUSTER_BUDGET;
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(5);
     /**
      * The longest command timeout, the client's ({@link #commandTimeout}) or a view's
@@ -52,7 +62,8 @@ public final class RedisClientBuilder {
     private CredentialsProvider credentialsProvider;
     private int database;
     private String clientName;
-    private int connectionsPerNode = DEFAULT_CONNECTIONS_PER_NODE;
+    /** {@link ConnectionsPerNode#AUTOMATIC} until given: 4, or fewer per node on a large cluster. */
+    private int connectionsPerNode = ConnectionsPerNode.AUTOMATIC;
     private int ioThreads = Runtime.getRuntime().availableProcessors();
     private boolean congestionDetour = true;
     private Duration loneCallerSpin = DEFAULT_LONE_CALLER_SPIN;
@@ -289,7 +300,11 @@ public final class RedisClientBuilder {
         return this;
     }
 
-    /** Multiplexed connections per server, a power of two (1, 2, 4, 8...); each lands on its own I/O thread when there are enough. */
+    /**
+     * Multiplexed connections per server, a power of two (1, 2, 4, 8...); each lands on its own I/O thread when there
+     * are enough. Given, it applies to every server; by default 4 ({@link #DEFAULT_CONNECTIONS_PER_NODE}), and on a
+     * cluster of more than 8 nodes 2 or 1 ({@link #DEFAULT_CLUSTER_CONNECTION_BUDGET}).
+     */
     public RedisClientBuilder connectionsPerNode(int connections) {
         if (connections < 1 || Integer.bitCount(connections) != 1 || connections > 1024) {
             throw new RedisArgumentException("connectionsPerNode must be a power of two between 1 and 1024, got " + connections);

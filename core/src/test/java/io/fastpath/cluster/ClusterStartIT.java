@@ -13,19 +13,23 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Start-up on a cluster waits for the primaries only: a replica that accepts TCP but answers nothing (SIGSTOP)
- * does not hold {@code build()} up, reads of its shard go to the read policy's next choice meanwhile, and its
- * connections come up in the background once it answers.
+ * Start-up on a cluster waits for the topology and the first primary connection only: a node that accepts TCP but
+ * answers nothing (SIGSTOP) does not hold {@code build()} up, whether a replica (reads of its shard go to the read
+ * policy's next choice meanwhile) or a primary (its commands wait in its connection's queue), and its connections
+ * come up in the background once it answers.
  */
 class ClusterStartIT {
-    /** Longer than the wait below: a build() that waited for the frozen replica's handshake would not return in it. */
+    /** Longer than the wait below: a build() that waited for the frozen node's handshake would not return in it. */
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(60);
+    /** Commands for the frozen primary wait in its connection's queue for this long at most. */
+    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration BUILD_WITHIN = Duration.ofSeconds(20);
     private static final Pattern GET_CALLS = Pattern.compile("cmdstat_get:calls=(\\d+)");
 
@@ -70,6 +74,56 @@ class ClusterStartIT {
                 assertThat(redis.get(key)).isEqualTo("v");
             }
             assertThat(getCalls(frozen)).as("reads the replica served once connected").isEqualTo(100);
+        } finally {
+            if (frozen.isPaused()) {
+                frozen.resume();
+            }
+            if (redis != null) {
+                redis.close();
+            }
+        }
+    }
+
+    @Test
+    void buildReturnsWhileAPrimaryAnswersNothingAndCommandsToTheOtherPrimariesWorkAtOnceWhileItsOwnWaitForIt()
+            throws Exception {
+        RedisCluster cluster = REDIS.cluster();
+        RedisServer seed = cluster.primaries().get(0);
+        RedisServer other = cluster.primaries().get(1);
+        RedisServer frozen = cluster.primaries().get(2);
+        String frozenKey = keyOn(cluster, frozen);
+        String seedKey = keyOn(cluster, seed);
+        String otherKey = keyOn(cluster, other);
+        frozen.call("SET", frozenKey, "kept");
+        Set<String> connected = ConcurrentHashMap.newKeySet();
+        String frozenNode = RedisServer.HOST + ":" + frozen.port();
+        frozen.pause();
+        RedisClient redis = null;
+        try {
+            CompletableFuture<RedisClient> building = CompletableFuture.supplyAsync(() -> RedisClient.builder()
+                    .uri(seed.uri()).connectTimeout(CONNECT_TIMEOUT).commandTimeout(COMMAND_TIMEOUT)
+                    .eventListener(event -> {
+                        if (event instanceof RedisEvent.Connected up) {
+                            connected.add(up.node());
+                        }
+                    }).build());
+            Eventually.awaitTrue("build() to return while a primary is frozen", building::isDone, BUILD_WITHIN);
+            redis = building.join();
+
+            // The other primaries' commands do not wait for the frozen one.
+            redis.set(seedKey, "on-the-seed");
+            redis.set(otherKey, "on-the-other");
+            assertThat(redis.get(seedKey)).isEqualTo("on-the-seed");
+            assertThat(redis.get(otherKey)).isEqualTo("on-the-other");
+            // The frozen primary's command waits, unsent, in its connection's queue.
+            CompletableFuture<String> waiting = redis.async().get(frozenKey);
+            assertThat(redis.get(otherKey)).isEqualTo("on-the-other");
+            assertThat(waiting).as("the frozen primary's GET while it answers nothing").isNotDone();
+            assertThat(connected).as("nodes connected while the primary is frozen").doesNotContain(frozenNode);
+
+            frozen.resume();
+            assertThat(waiting.get(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo("kept");
+            assertThat(connected).contains(frozenNode);
         } finally {
             if (frozen.isPaused()) {
                 frozen.resume();

@@ -100,6 +100,30 @@ class LargeClusterIT {
         }
     }
 
+    @Test
+    void withoutAConnectionCountEachNodeOfA16Plus16ClusterGetsOneConnectionAndAGivenCountApplies() {
+        RedisServer primary = cluster.primaries().get(1); // not the seed, whose start-up connections close
+        RedisServer replica = cluster.replicasOf(primary).get(0);
+        try (RedisClient redis = RedisClient.builder().uri(cluster.primaries().get(0).uri()).clientName("budget-default")
+                .build()) {
+            redis.get("large:warm-up");
+            awaitConnectionsNamed(primary, "budget-default", 1);
+            awaitConnectionsNamed(replica, "budget-default", 1); // replicas connect too, in the background
+        }
+        try (RedisClient redis = RedisClient.builder().uri(cluster.primaries().get(0).uri()).clientName("budget-given")
+                .connectionsPerNode(4).build()) {
+            redis.get("large:warm-up");
+            awaitConnectionsNamed(primary, "budget-given", 4);
+            awaitConnectionsNamed(replica, "budget-given", 4);
+        }
+    }
+
+    private static void awaitConnectionsNamed(RedisServer node, String name, long expected) {
+        Eventually.await(name + "'s connections to " + node.port(), () -> ((String) node.call("CLIENT", "LIST", "TYPE", "normal"))
+                .lines().filter(line -> line.contains(" name=" + name + " ")).count(), count -> count == expected,
+                Duration.ofSeconds(30));
+    }
+
     /** Nodes added and not removed over every topology change the client published. */
     private static Set<String> nodesKnown(List<RedisEvent> events) {
         Set<String> known = new HashSet<>();

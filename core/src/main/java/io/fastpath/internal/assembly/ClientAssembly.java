@@ -5,6 +5,7 @@ import io.fastpath.internal.client.ClientCore;
 import io.fastpath.internal.client.ClientObservation;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.ClientSettings;
+import io.fastpath.internal.client.ConnectionsPerNode;
 import io.fastpath.internal.client.LoneCallerSpin;
 import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.connection.CommandObserver;
@@ -70,7 +71,8 @@ public final class ClientAssembly {
             if (cache != null) {
                 core.attachCache(cache);
             }
-            return new Assembled(core, core.describe() + ", " + settings.connectionsPerNode() + " connections per node, "
+            return new Assembled(core, core.describe() + ", " + ConnectionsPerNode.server(settings.connectionsPerNode())
+                    + " connections per node, "
                     + resources.transportName());
         }
         Endpoint endpoint = new Endpoint(settings.host(), settings.port());
@@ -96,7 +98,9 @@ public final class ClientAssembly {
             core.attachCache(cache);
         }
         String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
-        return new Assembled(core, topology + ", " + settings.connectionsPerNode() + " connections per node, "
+        int connectionsPerNode = core.isCluster() ? core.cluster().connectionsPerNode()
+                : ConnectionsPerNode.server(settings.connectionsPerNode());
+        return new Assembled(core, topology + ", " + connectionsPerNode + " connections per node, "
                 + resources.transportName());
     }
 

@@ -104,6 +104,7 @@ public final class ClientCore implements AutoCloseable {
      * Connects to the first seed that answers. A standalone server keeps those connections; a cluster node
      * makes the client load the topology and route by slot to every node (the seed's own connections are
      * closed: the cluster's are opened with the cluster settings). Fails with the last seed's error.
+     * {@code connectionsPerNode} as the user gave it ({@link ConnectionsPerNode#AUTOMATIC}: the default for the topology).
      */
     public static ClientCore connect(List<Endpoint> seeds, ConnectionSettings settings, ClientResources resources,
                                      int connectionsPerNode, Duration commandTimeout, ClusterOptions clusterOptions,
@@ -112,7 +113,7 @@ public final class ClientCore implements AutoCloseable {
         for (Endpoint seed : seeds) {
             NodeConnections seedNode;
             try {
-                seedNode = connectNode(seed, settings, resources, connectionsPerNode);
+                seedNode = connectNode(seed, settings, resources, ConnectionsPerNode.server(connectionsPerNode));
             } catch (RuntimeException unreachable) {
                 lastFailure = unreachable;
                 continue;
@@ -144,8 +145,8 @@ public final class ClientCore implements AutoCloseable {
      */
     public static ClientCore startLazily(Endpoint endpoint, ConnectionSettings settings, ClientResources resources,
                                          int connectionsPerNode, Duration commandTimeout, boolean congestionDetour) {
-        Connection[] connections = new Connection[connectionsPerNode];
-        for (int i = 0; i < connectionsPerNode; i++) {
+        Connection[] connections = new Connection[ConnectionsPerNode.server(connectionsPerNode)];
+        for (int i = 0; i < connections.length; i++) {
             Connection connection = sharedConnection(endpoint, settings, resources, i);
             connection.handshakeExtension(writer -> refuseClusterNode(connection));
             connections[i] = connection;

@@ -3,6 +3,7 @@ package io.fastpath.internal.cluster;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.internal.client.BoundedWait;
 import io.fastpath.internal.client.ClientResources;
+import io.fastpath.internal.client.ConnectionsPerNode;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import java.util.concurrent.ExecutionException;
@@ -19,6 +20,7 @@ public final class ClusterBootstrap {
     private ClusterBootstrap() {}
 
     /**
+     * @param connectionsPerNode as the user gave it ({@link ConnectionsPerNode#AUTOMATIC}: sized to the cluster)
      * @return the router when {@code seed} is a cluster node, null when it is a standalone server (or
      *     does not answer INFO, e.g. a restricted user: standalone is then assumed)
      */
@@ -53,6 +55,7 @@ public final class ClusterBootstrap {
         if (topology.shards().isEmpty()) {
             throw new RedisConnectionException(seed.endpoint().toString(), "the cluster has no node serving slots", null);
         }
-        return ClusterRouter.start(topology, resources, settings, connectionsPerNode, options, closeGraceNanos, waitNanos);
+        return ClusterRouter.start(topology, resources, settings,
+                ConnectionsPerNode.clusterNode(connectionsPerNode, topology.nodeCount()), options, closeGraceNanos, waitNanos);
     }
 }

@@ -39,6 +39,8 @@ import java.util.function.Consumer;
 public final class ClusterRouter {
     // Immutable.
     private final ClusterOptions options;
+    /** Shared connections opened to each node, fixed at start-up (nodes that join later get as many). */
+    private final int connectionsPerNode;
     /** Null completes merged replies on the I/O thread. */
     private final Executor completionExecutor;
     final RedirectHandler redirects;
@@ -54,6 +56,7 @@ public final class ClusterRouter {
     private ClusterRouter(ClientResources resources, ConnectionSettings settings, int connectionsPerNode,
                           ClusterOptions options, long closeGraceNanos) {
         this.options = options;
+        this.connectionsPerNode = connectionsPerNode;
         this.completionExecutor = settings.completionExecutor();
         this.observer = settings.observer();
         this.redirects = new RedirectHandler(this, options.maxRedirects(), options.redirectsOutsideTopology(), settings.events());
@@ -64,9 +67,13 @@ public final class ClusterRouter {
     }
 
     /**
-     * Opens connections to every node of {@code topology} and waits (up to {@code waitNanos}) for the primaries'
-     * only: replicas keep connecting in the background (on 32+32 nodes, build() would otherwise wait for 64), and
-     * a read routed before its replica is ready goes to the read policy's next choice.
+     * Opens connections to every node of {@code topology} and waits (up to {@code waitNanos}) for the first primary
+     * connection to finish its handshake, not for all of them: on 32 primaries build() waited for 128 handshakes
+     * (benchmark scenario m, first reply 1.2-10.7 s after build()). The other primaries keep connecting in the
+     * background, and a command for one of them waits in its connection's queue within its deadline ("never sent"
+     * if it expires there), as during a reconnect. Replicas start connecting once every primary's first attempt has
+     * ended (or after {@code waitNanos}), so their handshakes do not compete with the primaries'; a read routed
+     * before its replica is ready goes to the read policy's next choice.
      */
     public static ClusterRouter start(ClusterTopology topology, ClientResources resources,
                                       ConnectionSettings settings, int connectionsPerNode, ClusterOptions options,
@@ -77,25 +84,39 @@ public final class ClusterRouter {
         for (ClusterTopology.Shard shard : topology.shards()) {
             primaries.add(shard.primary());
         }
-        List<CompletableFuture<?>> ready = new ArrayList<>();
+        List<CompletableFuture<Void>> primaryConnections = new ArrayList<>();
+        List<Connection> replicaConnections = new ArrayList<>();
         for (ClusterNode node : router.nodes.all()) {
-            boolean primary = primaries.contains(node.endpoint);
             for (Connection connection : node.connections.all()) {
-                CompletableFuture<Void> started = connection.start();
-                if (primary) {
-                    ready.add(started.exceptionally(failure -> null)); // a node down now is retried in the background
+                if (primaries.contains(node.endpoint)) {
+                    primaryConnections.add(connection.start());
+                } else {
+                    replicaConnections.add(connection);
                 }
             }
         }
+        DeferredStart replicas = new DeferredStart(replicaConnections);
+        CompletableFuture.allOf(settled(primaryConnections)).whenComplete((ignored, failure) -> replicas.start());
         try {
-            CompletableFuture.allOf(ready.toArray(new CompletableFuture<?>[0])).get(waitNanos, TimeUnit.NANOSECONDS);
+            FirstReady.of(primaryConnections).get(waitNanos, TimeUnit.NANOSECONDS);
         } catch (InterruptedException interrupted) {
-            BoundedWait.interrupted(interrupted, "the cluster's first connections");
-        } catch (ExecutionException | TimeoutException notAllReady) {
+            replicas.start();
+            BoundedWait.interrupted(interrupted, "the cluster's first connection");
+        } catch (ExecutionException | TimeoutException noneReady) {
             // Connections keep trying in the background; commands wait for them within their deadline.
         }
+        replicas.startNoLaterThan(resources.nextEventLoop(), waitNanos);
         router.refresher.startPeriodic();
         return router;
+    }
+
+    /** Each of {@code started} turned into a future that completes either way (a node down now is retried in the background). */
+    private static CompletableFuture<?>[] settled(List<CompletableFuture<Void>> started) {
+        CompletableFuture<?>[] settled = new CompletableFuture<?>[started.size()];
+        for (int i = 0; i < settled.length; i++) {
+            settled[i] = started.get(i).exceptionally(failure -> null);
+        }
+        return settled;
     }
 
     // ---- the command path (any thread) ----
@@ -302,6 +323,11 @@ public final class ClusterRouter {
             return route.primary();
         }
         return ReplicaSelector.select(options.readPolicy(), options.clientZone(), route.primary(), route.replicas());
+    }
+
+    /** Shared connections per node (the client's description). */
+    public int connectionsPerNode() {
+        return connectionsPerNode;
     }
 
     boolean isClosed() {

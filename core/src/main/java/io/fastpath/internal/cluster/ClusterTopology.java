@@ -17,6 +17,15 @@ record ClusterTopology(List<Shard> shards, Set<Endpoint> slotless) {
     /** @param slotRanges pairs of inclusive {start, end} */
     record Shard(List<int[]> slotRanges, Endpoint primary, List<Endpoint> replicas) {}
 
+    /** The nodes the client opens connections to: every shard's primary and replicas (slotless ones are not opened). */
+    int nodeCount() {
+        int count = 0;
+        for (Shard shard : shards) {
+            count += 1 + shard.replicas().size();
+        }
+        return count;
+    }
+
     /** How many of the 16384 slots some shard owns; a complete view covers them all. */
     int coveredSlots() {
         boolean[] covered = new boolean[SlotHash.SLOT_COUNT];

@@ -75,6 +75,9 @@ public final class Connection implements ObservedConnection {
 
     /** Starts the first connect; the returned future completes when the handshake has finished. */
     public CompletableFuture<Void> start() {
+        if (closing) {
+            return cycle.firstReady; // closed before a deferred start (cluster replicas): nothing opens, nothing is observed
+        }
         if (observer != null && observedLife.compareAndSet(0, 1)) {
             observer.connectionOpened(this);
         }

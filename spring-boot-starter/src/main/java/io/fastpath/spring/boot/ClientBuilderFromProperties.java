@@ -95,8 +95,10 @@ final class ClientBuilderFromProperties {
         if (redis.getClientName() != null) {
             builder.clientName(redis.getClientName());
         }
-        builder.connectionsPerNode(fastpath.getConnectionsPerNode())
-                .blockingConnectionsPerNode(fastpath.getBlockingConnectionsPerNode())
+        if (fastpath.getConnectionsPerNode() > 0) {
+            builder.connectionsPerNode(fastpath.getConnectionsPerNode());
+        }
+        builder.blockingConnectionsPerNode(fastpath.getBlockingConnectionsPerNode())
                 .watchConnectionsPerNode(fastpath.getWatchConnectionsPerNode())
                 .readPolicy(fastpath.getReadPolicy())
                 .clientZone(fastpath.getClientZone())

@@ -11,8 +11,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  */
 @ConfigurationProperties("fastpath")
 public class FastpathProperties {
-    /** Multiplexed connections per server (a power of two); every template call shares them. */
-    private int connectionsPerNode = 4;
+    /**
+     * Multiplexed connections per server (a power of two); every template call shares them. 0 means the client's
+     * default: 4, and on a cluster of more than 8 nodes 2 or 1 (a budget of about 32 connections in all).
+     */
+    private int connectionsPerNode = 0;
     /** Event-loop threads of the client; 0 means one per core. */
     private int ioThreads = 0;
     /** Connections per server for blocking commands (BLPOP, XREAD BLOCK...), opened on first use. */
