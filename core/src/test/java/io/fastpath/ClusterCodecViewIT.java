@@ -23,7 +23,9 @@ class ClusterCodecViewIT extends CodecViewContract {
 
     @AfterAll
     void close() {
-        redis.close();
+        if (redis != null) { // null when connect() failed: its failure is the one to report
+            redis.close();
+        }
     }
 
     @Override

@@ -345,9 +345,14 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     /**
-     * Sets a fresh node's config epoch. A node another test's cluster reached first (its nodes keep gossiping to the
-     * port of a node they lost, which this one may now hold; seen in CI beside ClusterPrimaryKillIT) already has an
-     * epoch: it forgets what it learned (CLUSTER RESET HARD, it holds no slots yet) and takes the epoch again.
+     * Sets a fresh node's config epoch. Within one build this succeeds at once: each test JVM's nodes hold ports of
+     * its own {@link PortBlock}, which no other running cluster of the build knows. The retry stays as a defence for two
+     * builds given the same block on one machine (two checkouts' fork 1 at once): a cluster of the other build whose
+     * node was killed keeps gossiping to that node's ports, which this node may now hold (the bind check cannot see
+     * that), and such a node can already have an epoch ("config epoch is already non-zero", seen in CI beside
+     * ClusterPrimaryKillIT before the blocks). It holds no slots or keys yet, so forgetting what it learned
+     * (CLUSTER RESET HARD) and taking the epoch again costs nothing; standard error says it happened, with the
+     * nodes it had met.
      */
     private static void setConfigEpoch(RedisServer node, int epoch) {
         try {
@@ -356,6 +361,8 @@ public final class RedisCluster implements AutoCloseable {
             if (alreadySet.getMessage() == null || !alreadySet.getMessage().contains("config epoch is already non-zero")) {
                 throw alreadySet;
             }
+            System.err.println("fastpath testkit: " + node + " was reached by another cluster before its config epoch"
+                    + " was set; resetting it. It knew:\n" + node.call("CLUSTER", "NODES"));
             node.call("CLUSTER", "RESET", "HARD");
             node.call("CLUSTER", "SET-CONFIG-EPOCH", Integer.toString(epoch));
         }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One real {@code redis-server} process on a free loopback port, owned by this handle.
+ * One real {@code redis-server} process on a free loopback port of this JVM's own port block, owned by this handle.
  *
  * <p>Integration tests and benchmarks need a server they can crash, freeze and restart at will;
  * this handle offers exactly that while only ever signalling the process it started itself. The
