@@ -2,6 +2,7 @@ package io.fastpath.internal.assembly;
 
 import io.fastpath.internal.cache.ClientSideCache;
 import io.fastpath.internal.client.ClientCore;
+import io.fastpath.internal.client.ClientStart;
 import io.fastpath.internal.client.ClientObservation;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.ClientSettings;
@@ -83,9 +84,9 @@ public final class ClientAssembly {
         ClientCore core;
         try {
             core = settings.lazyConnect()
-                    ? ClientCore.startLazily(endpoint, connectionSettings, resources, settings.connectionsPerNode(),
+                    ? ClientStart.startLazily(endpoint, connectionSettings, resources, settings.connectionsPerNode(),
                             settings.commandTimeout(), settings.congestionDetour())
-                    : ClientCore.connect(seeds, connectionSettings, resources, settings.connectionsPerNode(),
+                    : ClientStart.connect(seeds, connectionSettings, resources, settings.connectionsPerNode(),
                             settings.commandTimeout(), clusterOptions, settings.congestionDetour());
         } catch (RuntimeException notConnected) {
             if (observer != null) {

@@ -4,6 +4,7 @@ import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisException;
 import io.fastpath.internal.client.BoundedWait;
 import io.fastpath.internal.client.ClientCore;
+import io.fastpath.internal.client.ClientStart;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.connection.Endpoint;
 import java.time.Duration;
@@ -46,7 +47,7 @@ public final class SentinelBootstrap {
             // Discovery's future includes the new Sentinels' subscriptions: they are followed before build() returns too.
             awaitQuietly(CompletableFuture.allOf(subscribed.toArray(new CompletableFuture<?>[0])), waitNanos);
             monitor.start();
-            return ClientCore.over(servers, config.dataSettings(), resources, commandTimeout, congestionDetour);
+            return ClientStart.over(servers, config.dataSettings(), resources, commandTimeout, congestionDetour);
         } catch (RuntimeException failed) {
             monitor.close();
             if (servers.isConnected()) {

@@ -2,7 +2,7 @@ package io.fastpath.internal.sentinel;
 
 import io.fastpath.RedisEvent;
 import io.fastpath.ReadPolicy;
-import io.fastpath.internal.client.ClientCore;
+import io.fastpath.internal.client.ClientStart;
 import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.NodeConnections;
 import io.fastpath.internal.client.ReplicaSelector;
@@ -82,7 +82,7 @@ final class SentinelServers implements StandaloneServers {
     void connectPrimary(Endpoint endpoint) {
         ServerZone zone = new ServerZone();
         Connection[] connections = newConnections(endpoint, RoleCheck.PRIMARY, false, zone);
-        primary = new ServerNode(endpoint, ClientCore.awaitFirstHandshakes(endpoint, connections, config.dataSettings()), zone);
+        primary = new ServerNode(endpoint, ClientStart.awaitFirstHandshakes(endpoint, connections, config.dataSettings()), zone);
     }
 
     private Connection[] newConnections(Endpoint endpoint, String role, boolean held, ServerZone zone) {
