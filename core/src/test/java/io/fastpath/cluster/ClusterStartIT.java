@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fastpath.Eventually;
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisClient;
+import io.fastpath.RedisClientBuilder;
 import io.fastpath.RedisEvent;
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisClusterExtension;
@@ -51,16 +52,8 @@ class ClusterStartIT {
         frozen.pause();
         RedisClient redis = null;
         try {
-            CompletableFuture<RedisClient> building = CompletableFuture.supplyAsync(() -> RedisClient.builder()
-                    .uri(cluster.primaries().get(0).uri()).readPolicy(ReadPolicy.REPLICA_PREFERRED)
-                    .connectTimeout(CONNECT_TIMEOUT)
-                    .eventListener(event -> {
-                        if (event instanceof RedisEvent.Connected up) {
-                            connected.add(up.node());
-                        }
-                    }).build());
-            Eventually.awaitTrue("build() to return while a replica is frozen", building::isDone, BUILD_WITHIN);
-            redis = building.join();
+            redis = buildWithin(RedisClient.builder().uri(cluster.primaries().get(0).uri())
+                    .readPolicy(ReadPolicy.REPLICA_PREFERRED).connectTimeout(CONNECT_TIMEOUT), connected, "a replica");
 
             // The frozen replica's connections are not ready: its shard's reads go to the primary (the next choice).
             assertThat(redis.get(key)).isEqualTo("v");
@@ -100,15 +93,8 @@ class ClusterStartIT {
         frozen.pause();
         RedisClient redis = null;
         try {
-            CompletableFuture<RedisClient> building = CompletableFuture.supplyAsync(() -> RedisClient.builder()
-                    .uri(seed.uri()).connectTimeout(CONNECT_TIMEOUT).commandTimeout(COMMAND_TIMEOUT)
-                    .eventListener(event -> {
-                        if (event instanceof RedisEvent.Connected up) {
-                            connected.add(up.node());
-                        }
-                    }).build());
-            Eventually.awaitTrue("build() to return while a primary is frozen", building::isDone, BUILD_WITHIN);
-            redis = building.join();
+            redis = buildWithin(RedisClient.builder().uri(seed.uri()).connectTimeout(CONNECT_TIMEOUT)
+                    .commandTimeout(COMMAND_TIMEOUT), connected, "a primary");
 
             // The other primaries' commands do not wait for the frozen one.
             redis.set(seedKey, "on-the-seed");
@@ -132,6 +118,21 @@ class ClusterStartIT {
                 redis.close();
             }
         }
+    }
+
+    /**
+     * Builds on another thread and awaits build() within {@link #BUILD_WITHIN} while {@code frozenRole} answers nothing;
+     * every node a connection comes up to is added to {@code connected}.
+     */
+    private static RedisClient buildWithin(RedisClientBuilder builder, Set<String> connected, String frozenRole) {
+        CompletableFuture<RedisClient> building = CompletableFuture.supplyAsync(() -> builder
+                .eventListener(event -> {
+                    if (event instanceof RedisEvent.Connected up) {
+                        connected.add(up.node());
+                    }
+                }).build());
+        Eventually.awaitTrue("build() to return while " + frozenRole + " is frozen", building::isDone, BUILD_WITHIN);
+        return building.join();
     }
 
     private static String keyOn(RedisCluster cluster, RedisServer primary) {

@@ -50,12 +50,15 @@ final class BackgroundDriver implements Runnable {
         return thread;
     }
 
-    /** Any thread: the loop has work and nobody holds it; this driver takes it at once. */
+    /**
+     * Any thread: the loop has work and nobody holds it; this driver takes it at once. Only the call that raises
+     * {@link #wanted} unparks: while it is up, the driver has been unparked and has not yet looked, and it does not
+     * park while it is up.
+     */
     void takeNow() {
-        if (!wanted.get()) {
-            wanted.set(true);
+        if (wanted.compareAndSet(false, true)) {
+            LockSupport.unpark(thread);
         }
-        LockSupport.unpark(thread);
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.concurrent.Executor;
  * client. It declares no option and no default: {@code internal.assembly.ClientAssembly.connectionSettings} derives
  * it from the client's {@code ClientSettings} (whose options and defaults are {@code RedisClientBuilder}'s) and the
  * engine objects built for them; a component named like a {@code ClientSettings} component carries that option's
- * value ({@code ConnectionSettingsDerivationTest}).
+ * value ({@code EveryOptionReachesTheEngineTest}).
  *
  * @param credentials the username and password given ({@link Credentials#NONE} without one), used when
  *     {@code credentialsProvider} is null
