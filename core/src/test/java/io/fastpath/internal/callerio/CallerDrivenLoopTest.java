@@ -87,6 +87,40 @@ class CallerDrivenLoopTest {
     }
 
     @Test
+    void aSecondCallerAskingWhileAnotherWaitsForTheHandOverFollowsAndTheFirstIsHandedTheLoop() throws Exception {
+        // A hand-over wait far longer than the test's bounds: the first asker gets the loop only if free() unparks it
+        CallerDrivenLoop patient = new CallerDrivenLoop(NioIoHandler.newFactory(), "test-patient", TimeUnit.MINUTES.toNanos(2));
+        try {
+            CompletableFuture<Boolean> firstAsk = new CompletableFuture<>();
+            CompletableFuture<Boolean> secondAsk = new CompletableFuture<>();
+            Thread first = new Thread(() -> {
+                try {
+                    boolean held = patient.holdFromBackground(Thread.currentThread());
+                    if (held) {
+                        patient.free();
+                    }
+                    firstAsk.complete(held);
+                } catch (Throwable failed) {
+                    firstAsk.completeExceptionally(failed);
+                }
+            });
+            patient.execute(() -> { // on the background driver, which holds the loop while this task runs
+                first.start();
+                Conditions.await("the first caller waiting for the hand-over", patient::callerWaiting, Duration.ofSeconds(10));
+                try {
+                    secondAsk.complete(patient.holdFromBackground(new Thread("second asker")));
+                } catch (Throwable failed) {
+                    secondAsk.completeExceptionally(failed);
+                }
+            });
+            assertThat(secondAsk.get(30, TimeUnit.SECONDS)).as("the second asker follows at once").isFalse();
+            assertThat(firstAsk.get(30, TimeUnit.SECONDS)).as("the first asker, unparked as the driver frees the loop").isTrue();
+        } finally {
+            assertThat(patient.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
     void aLoopHeldByOneCallerIsNotTakenByAnother() throws Exception {
         hold(loop);
         CompletableFuture<Boolean> taken = new CompletableFuture<>();
