@@ -135,6 +135,11 @@ public final class CallerDrivenLoop extends AbstractScheduledEventExecutor imple
         if (holder.get() != driver || state.get() != RUNNING) {
             return tryHold(caller);
         }
+        if (awaitsReplies.getAsBoolean() || !tasks.isEmpty()) {
+            // The driver serves others' commands: follow, as on a Netty thread. Asking here, with many callers keeping it
+            // busy, made each caller wait for a hand-over (scenario c, 64 callers: 141,847 -> 153,874 GETs/s without it)
+            return false;
+        }
         if (!asker.compareAndSet(null, caller)) {
             return false; // another caller waits for this hand-over: follow, the holder writes this command with the rest
         }

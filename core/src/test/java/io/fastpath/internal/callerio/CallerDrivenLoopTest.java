@@ -121,6 +121,17 @@ class CallerDrivenLoopTest {
     }
 
     @Test
+    void aCallerFindingTheBackgroundDriverServingOthersRepliesFollowsWithoutAskingForTheLoop() {
+        loop.watchReplies(() -> true); // replies awaited: the driver takes the free loop at once and keeps serving it
+        loop.execute(() -> { });
+        Conditions.await("the background driver serving the loop", () -> loop.holder() == loop.backgroundDriver(),
+                Duration.ofSeconds(10));
+        assertThat(loop.holdFromBackground(Thread.currentThread())).as("handed over").isFalse();
+        assertThat(loop.callerAsked()).as("the driver was asked for the loop").isFalse();
+        loop.watchReplies(() -> false);
+    }
+
+    @Test
     void aLoopHeldByOneCallerIsNotTakenByAnother() throws Exception {
         hold(loop);
         CompletableFuture<Boolean> taken = new CompletableFuture<>();
