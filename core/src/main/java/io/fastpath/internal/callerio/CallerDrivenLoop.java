@@ -46,7 +46,8 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * holder is cleared before the queue is read, both through atomics.
  *
  * <p>Thread ownership: {@link #holder}, {@link #state}, the task queue and {@link #releases} any thread; the
- * IoHandler, the scheduled tasks and {@link #initialized} the holder only.
+ * IoHandler, the scheduled tasks and {@link #initialized} the holder only; {@link #releasesAtLastTick} the
+ * {@link IdleLoopWatcher}'s thread only.
  */
 public final class CallerDrivenLoop extends AbstractScheduledEventExecutor implements IoEventLoop {
     private static final int RUNNING = 0;
@@ -75,7 +76,7 @@ public final class CallerDrivenLoop extends AbstractScheduledEventExecutor imple
     private final AtomicReference<Thread> holder = new AtomicReference<>();
     private final AtomicInteger state = new AtomicInteger(RUNNING);
     private final Promise<Void> terminated = new DefaultPromise<>(GlobalEventExecutor.INSTANCE);
-    /** Any thread: how often the loop was freed; the background driver takes a loop left free for a whole idle period. */
+    /** Any thread: how often the loop was freed; the idle watcher hands a loop left free a whole idle period to its driver. */
     private final AtomicLong releases = new AtomicLong();
     private final BackgroundDriver background;
     private final HolderContext context = new HolderContext();
@@ -91,24 +92,35 @@ public final class CallerDrivenLoop extends AbstractScheduledEventExecutor imple
      * 64 callers: a p99 of 10.5 ms, one {@link #HAND_OVER_WAIT_NANOS}, while the slot was a plain field).
      */
     private final AtomicReference<Thread> asker = new AtomicReference<>();
+    /** Hands this loop to its background driver once it stayed free an idle period, or its timer is due. */
+    private final IdleLoopWatcher watcher;
 
     // Holder only.
     private boolean initialized;
 
-    /** A loop on {@code handlers}' IoHandler (epoll or NIO), with its background driver thread named {@code name}. */
-    public CallerDrivenLoop(IoHandlerFactory handlers, String name) {
-        this(handlers, name, HAND_OVER_WAIT_NANOS);
+    // The idle watcher's thread only.
+    /** {@link #releases} at the watcher's previous tick: unchanged and free now means free for the whole period. */
+    private long releasesAtLastTick = -1;
+
+    /**
+     * A loop on {@code handlers}' IoHandler (epoll or NIO), with its background driver thread named {@code name}, which
+     * {@code watcher} wakes when the loop stayed free an idle period or its timer is due.
+     */
+    public CallerDrivenLoop(IoHandlerFactory handlers, String name, IdleLoopWatcher watcher) {
+        this(handlers, name, watcher, HAND_OVER_WAIT_NANOS);
     }
 
     /** As above, with a caller's wait for the background driver's hand-over other than {@link #HAND_OVER_WAIT_NANOS} (tests). */
-    CallerDrivenLoop(IoHandlerFactory handlers, String name, long handOverWaitNanos) {
+    CallerDrivenLoop(IoHandlerFactory handlers, String name, IdleLoopWatcher watcher, long handOverWaitNanos) {
         this.handOverWaitNanos = handOverWaitNanos;
         if (!handlers.isChangingThreadSupported()) {
             throw new IllegalArgumentException("this IoHandler must stay on one thread, so no caller can drive it: " + handlers);
         }
         this.handler = handlers.newHandler(this);
+        this.watcher = watcher;
         this.background = new BackgroundDriver(this, name);
-        background.start(); // last: its thread reads this loop's fields
+        background.start(); // its thread reads this loop's fields
+        watcher.watch(this); // last: the watcher's thread reads them too
     }
 
     /** Tells the loop how to see that its connection awaits replies, so a holder leaving them unread wakes the background driver. */
@@ -172,8 +184,8 @@ public final class CallerDrivenLoop extends AbstractScheduledEventExecutor imple
 
     /**
      * Holder: frees the loop. A caller waiting for it (see {@link #holdFromBackground}) takes it; otherwise, when work is
-     * left (a task, a reply awaited, a timer due, the shutdown) the background driver takes it at once, and else after
-     * an idle period, or a caller first.
+     * left (a task, a reply awaited, a timer due, the shutdown) the background driver takes it at once, and else once
+     * the {@link IdleLoopWatcher} finds it free a whole idle period, or a caller first.
      */
     public void free() {
         if (!inEventLoop()) {
@@ -182,10 +194,14 @@ public final class CallerDrivenLoop extends AbstractScheduledEventExecutor imple
         long timer = nextScheduledTaskDeadlineNanos();
         nextTimerNanos = timer == -1 ? Long.MAX_VALUE : timer;
         releases.incrementAndGet();
+        boolean leavesBackground = Thread.currentThread() == background.thread();
         holder.set(null);
         Thread waiting = asker.get(); // read after the holder is cleared: a caller that stops waiting clears it, then takes the loop
         if (state.get() != RUNNING || waiting == null && hasWork()) {
             background.takeNow();
+        }
+        if (leavesBackground) {
+            watcher.wake(); // read after the holder is cleared: the watcher may sleep, every loop having been watched
         }
         if (waiting != null) {
             LockSupport.unpark(waiting); // it takes the loop, and the work left with it, rather than the background driver
@@ -194,9 +210,7 @@ public final class CallerDrivenLoop extends AbstractScheduledEventExecutor imple
 
     /** Any thread: whether a holder must run the loop soon (queued tasks, replies awaited, a timer due). */
     boolean hasWork() {
-        long timer = nextTimerNanos;
-        return !tasks.isEmpty() || awaitsReplies.getAsBoolean()
-                || timer != Long.MAX_VALUE && timer - ticker().nanoTime() <= 0;
+        return !tasks.isEmpty() || awaitsReplies.getAsBoolean() || timerDue();
     }
 
     /** Holder: whether work is left for it now (queued tasks, replies awaited, a timer due). */
@@ -214,12 +228,38 @@ public final class CallerDrivenLoop extends AbstractScheduledEventExecutor imple
         return asker.get() != null;
     }
 
-    long releases() {
-        return releases.get();
+    /**
+     * Idle watcher's thread, once a tick: hands the loop to its background driver when it is free and was not freed
+     * since the previous tick (free for a whole idle period), or is free with its timer due or shutting down. Returns
+     * whether the loop is unwatched (free, or held by a caller), so the watcher must tick again.
+     */
+    boolean lookIdle() {
+        long released = releases.get();
+        boolean stayedFree = released == releasesAtLastTick;
+        releasesAtLastTick = released;
+        Thread current = holder.get();
+        if (current == background.thread()) {
+            return false;
+        }
+        if (current == null && (stayedFree || timerDue() || state.get() != RUNNING)) {
+            background.takeNow();
+        }
+        return true;
     }
 
-    long nextTimerNanos() {
-        return nextTimerNanos;
+    /** Any thread: whether the background driver holds the loop now (it watches the socket itself). */
+    boolean watchedByBackground() {
+        return holder.get() == background.thread();
+    }
+
+    private boolean timerDue() {
+        long timer = nextTimerNanos;
+        return timer != Long.MAX_VALUE && timer - ticker().nanoTime() <= 0;
+    }
+
+    /** How often the background driver woke so far (tests: it sleeps while callers hold the loop). */
+    public long backgroundWakeUps() {
+        return background.wakeUps();
     }
 
     /** The background driver's thread (tests). */

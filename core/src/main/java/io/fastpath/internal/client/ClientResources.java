@@ -1,6 +1,7 @@
 package io.fastpath.internal.client;
 
 import io.fastpath.internal.callerio.CallerDrivenLoop;
+import io.fastpath.internal.callerio.IdleLoopWatcher;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.fastpath.internal.connection.Transport;
@@ -29,7 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Caller-driven I/O ({@code callerDrivenIo}): each shared connection of a standalone server gets a
  * {@link CallerDrivenLoop} of its own (its blocking callers drive it, its background driver thread serves it when none
- * does); every other connection stays on the group's loops.
+ * does, woken by the client's one {@link IdleLoopWatcher}); every other connection stays on the group's loops.
  */
 public final class ClientResources implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClientResources.class.getName());
@@ -49,6 +50,8 @@ public final class ClientResources implements AutoCloseable {
     private final boolean callerDrivenIo;
     /** Any thread: the caller-driven loops made so far (read by requireNotIoThread and close). */
     private final List<CallerDrivenLoop> drivenLoops = new CopyOnWriteArrayList<>();
+    /** Under {@code callerDrivenIo}: wakes a loop's background driver when the loop stayed free an idle period; else null. */
+    private final IdleLoopWatcher idleWatcher;
 
     /** As below, with callers that park at once, without spinning (tests). */
     public ClientResources(int ioThreads, Executor userExecutor, boolean directCompletion) {
@@ -82,6 +85,7 @@ public final class ClientResources implements AutoCloseable {
                             Executor userExecutor, boolean directCompletion, LoneCallerSpin callerSpin, boolean callerDrivenIo) {
         this.group = group;
         this.callerDrivenIo = callerDrivenIo;
+        this.idleWatcher = callerDrivenIo ? new IdleLoopWatcher("fastpath-idle-watcher") : null;
         this.callerSpin = callerSpin;
         this.ownsLoops = ownsLoops;
         this.channelType = channelType;
@@ -120,7 +124,8 @@ public final class ClientResources implements AutoCloseable {
         if (!callerDrivenIo) {
             return eventLoopForConnection(index);
         }
-        CallerDrivenLoop loop = new CallerDrivenLoop(Transport.ioHandlerFactory(), "fastpath-driver-" + (drivenLoops.size() + 1));
+        CallerDrivenLoop loop = new CallerDrivenLoop(Transport.ioHandlerFactory(), "fastpath-driver-" + (drivenLoops.size() + 1),
+                idleWatcher);
         drivenLoops.add(loop);
         return loop;
     }
@@ -216,6 +221,9 @@ public final class ClientResources implements AutoCloseable {
                 LOG.log(System.Logger.Level.WARNING, "a caller-driven event loop did not stop within 10 s of close(): a caller"
                         + " or a task holds it; its background driver stays as a daemon thread");
             }
+        }
+        if (idleWatcher != null) {
+            idleWatcher.close();
         }
     }
 

@@ -18,12 +18,14 @@ import org.junit.jupiter.api.Test;
  * without losing work. Its use by connections is covered against a real server by {@code CallerDrivenIoIT}.
  */
 class CallerDrivenLoopTest {
-    private final CallerDrivenLoop loop = new CallerDrivenLoop(NioIoHandler.newFactory(), "test-driver");
+    private final IdleLoopWatcher watcher = new IdleLoopWatcher("test-idle-watcher");
+    private final CallerDrivenLoop loop = new CallerDrivenLoop(NioIoHandler.newFactory(), "test-driver", watcher);
 
     @AfterEach
     void shutDown() {
         assertThat(loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS))
                 .as("the loop terminated").isTrue();
+        watcher.close();
     }
 
     @Test
@@ -89,7 +91,8 @@ class CallerDrivenLoopTest {
     @Test
     void aSecondCallerAskingWhileAnotherWaitsForTheHandOverFollowsAndTheFirstIsHandedTheLoop() throws Exception {
         // A hand-over wait far longer than the test's bounds: the first asker gets the loop only if free() unparks it
-        CallerDrivenLoop patient = new CallerDrivenLoop(NioIoHandler.newFactory(), "test-patient", TimeUnit.MINUTES.toNanos(2));
+        CallerDrivenLoop patient = new CallerDrivenLoop(NioIoHandler.newFactory(), "test-patient", watcher,
+                TimeUnit.MINUTES.toNanos(2));
         try {
             CompletableFuture<Boolean> firstAsk = new CompletableFuture<>();
             CompletableFuture<Boolean> secondAsk = new CompletableFuture<>();
@@ -121,6 +124,25 @@ class CallerDrivenLoopTest {
     }
 
     @Test
+    void theBackgroundDriverOfALoopACallerHoldsDoesNotWakeWhileTheIdleWatcherTicks() {
+        hold(loop);
+        try {
+            // A wake-up asked for before the hold (the watcher found the loop free) is let through first: a whole tick
+            // started after the hold, and the driver parked again
+            long held = watcher.ticks();
+            Conditions.await("a whole tick of the idle watcher after the hold", () -> watcher.ticks() >= held + 2, Duration.ofSeconds(10));
+            Conditions.await("the background driver parked", () -> loop.backgroundDriver().getState() == Thread.State.WAITING,
+                    Duration.ofSeconds(10));
+            long wakeUps = loop.backgroundWakeUps();
+            long ticks = watcher.ticks();
+            Conditions.await("three ticks of the idle watcher", () -> watcher.ticks() >= ticks + 3, Duration.ofSeconds(10));
+            assertThat(loop.backgroundWakeUps()).as("wake-ups of the background driver").isEqualTo(wakeUps);
+        } finally {
+            loop.free();
+        }
+    }
+
+    @Test
     void aCallerFindingTheBackgroundDriverServingOthersRepliesFollowsWithoutAskingForTheLoop() {
         loop.watchReplies(() -> true); // replies awaited: the driver takes the free loop at once and keeps serving it
         loop.execute(() -> { });
@@ -129,6 +151,35 @@ class CallerDrivenLoopTest {
         assertThat(loop.holdFromBackground(Thread.currentThread())).as("handed over").isFalse();
         assertThat(loop.callerAsked()).as("the driver was asked for the loop").isFalse();
         loop.watchReplies(() -> false);
+    }
+
+    @Test
+    void aLoopItsCallerFreedWithNothingLeftIsWatchedByTheBackgroundDriverAfterAnIdlePeriod() {
+        hold(loop);
+        loop.free();
+        Conditions.await("the background driver watching the freed loop", () -> loop.holder() == loop.backgroundDriver(),
+                Duration.ofSeconds(10));
+    }
+
+    @Test
+    void aTimerLeftByAHolderOnTheLoopItFreedFiresOnTheBackgroundDriver() throws Exception {
+        hold(loop);
+        CompletableFuture<Thread> firedOn = new CompletableFuture<>();
+        loop.schedule(() -> firedOn.complete(Thread.currentThread()), 20, TimeUnit.MILLISECONDS); // by the holder: no task
+        loop.free();
+        assertThat(firedOn.get(10, TimeUnit.SECONDS)).isSameAs(loop.backgroundDriver());
+    }
+
+    @Test
+    void theIdleWatcherSleepsWhileEveryLoopIsWatchedByItsDriverAndTicksAgainOnceACallerTookOne() {
+        Conditions.await("the idle watcher asleep, the loop watched by its driver", watcher::sleeping, Duration.ofSeconds(10));
+        hold(loop); // asked, the driver frees the loop, which wakes the watcher
+        try {
+            long ticks = watcher.ticks();
+            Conditions.await("the idle watcher ticking again", () -> watcher.ticks() > ticks + 1, Duration.ofSeconds(10));
+        } finally {
+            loop.free();
+        }
     }
 
     @Test
