@@ -27,8 +27,8 @@ abstract class AllocationMeasurement {
     }
 
     @AfterAll
-    void stop() {
+    void stop() throws Exception {
         ResourceLeakDetector.setLevel(leakDetection);
-        server.close();
+        Teardown.closeAll(server);
     }
 }

@@ -22,8 +22,8 @@ class AuthenticationHintIT {
     }
 
     @AfterAll
-    void stop() {
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(server);
     }
 
     @Test

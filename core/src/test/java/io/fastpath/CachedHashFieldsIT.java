@@ -30,9 +30,8 @@ class CachedHashFieldsIT {
     }
 
     @AfterAll
-    void stop() {
-        other.close();
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(other, server);
     }
 
     @Test

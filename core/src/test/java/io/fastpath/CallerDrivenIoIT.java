@@ -44,8 +44,8 @@ class CallerDrivenIoIT {
     }
 
     @AfterEach
-    void stop() {
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(server);
     }
 
     private RedisClientBuilder driven(String uri, int connections) {

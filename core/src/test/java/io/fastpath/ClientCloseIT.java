@@ -28,8 +28,8 @@ class ClientCloseIT {
     }
 
     @AfterAll
-    void stop() {
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(server);
     }
 
     @Test

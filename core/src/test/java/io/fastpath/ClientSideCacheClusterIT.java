@@ -36,9 +36,8 @@ class ClientSideCacheClusterIT {
     }
 
     @AfterEach
-    void close() {
-        cached.close();
-        other.close();
+    void close() throws Exception {
+        Teardown.closeAll(cached, other);
     }
 
     @Test

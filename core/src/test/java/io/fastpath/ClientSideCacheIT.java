@@ -45,9 +45,8 @@ class ClientSideCacheIT {
     }
 
     @AfterAll
-    void stop() {
-        other.close();
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(other, server);
     }
 
     @BeforeEach

@@ -24,8 +24,8 @@ class ClusterNodeLifecycleIT {
     }
 
     @AfterAll
-    void stop() {
-        cluster.close();
+    void stop() throws Exception {
+        Teardown.closeAll(cluster);
     }
 
     @Test

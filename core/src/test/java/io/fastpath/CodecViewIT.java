@@ -24,9 +24,8 @@ class CodecViewIT extends CodecViewContract {
     }
 
     @AfterAll
-    void stop() {
-        redis.close();
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(redis, server);
     }
 
     @Override

@@ -45,7 +45,9 @@ class CommandTimeoutViewIT {
 
     @AfterEach
     void endAnyPause() {
-        server.call("CLIENT", "UNPAUSE");
+        if (server != null) { // null when the setup failed: its failure is the one to report
+            server.call("CLIENT", "UNPAUSE");
+        }
     }
 
     private RedisClient connect(Duration commandTimeout) {

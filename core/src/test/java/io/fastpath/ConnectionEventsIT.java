@@ -18,8 +18,8 @@ class ConnectionEventsIT {
     }
 
     @AfterEach
-    void stop() {
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(server);
     }
 
     @Test

@@ -25,8 +25,8 @@ class CredentialsRotationIT {
     }
 
     @AfterEach
-    void stop() {
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(server);
     }
 
     @Test

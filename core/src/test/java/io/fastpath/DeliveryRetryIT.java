@@ -31,8 +31,8 @@ class DeliveryRetryIT {
     }
 
     @AfterEach
-    void stop() {
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(server);
     }
 
     private RedisClient connect(boolean retryReads) {

@@ -40,8 +40,8 @@ class FaultCatalogueIT {
     }
 
     @AfterEach
-    void stop() {
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(server);
     }
 
     /** Case 1: kill -9 with many pipelined commands in flight, then a restart. */

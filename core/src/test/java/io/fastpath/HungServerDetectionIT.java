@@ -26,8 +26,8 @@ class HungServerDetectionIT {
     }
 
     @AfterEach
-    void stop() {
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(server);
     }
 
     @Test

@@ -28,9 +28,8 @@ class IoThreadGuardIT {
     }
 
     @AfterAll
-    void stop() {
-        redis.close();
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(redis, server);
     }
 
     /**

@@ -57,9 +57,8 @@ class ReplyHandlingFailuresIT {
     }
 
     @AfterAll
-    void stop() {
-        redis.close();
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(redis, server);
     }
 
     /** The server's ids of this client's connections (CLIENT LIST lines named after the client). */

@@ -23,9 +23,8 @@ class Resp3OverTheWireIT {
     }
 
     @AfterAll
-    static void stop() {
-        redis.close();
-        server.close();
+    static void stop() throws Exception {
+        Teardown.closeAll(redis, server);
     }
 
     private static Reply protocol(String type) {

@@ -30,9 +30,8 @@ class SharedConnectionSafetyIT {
     }
 
     @AfterAll
-    void stop() {
-        redis.close();
-        server.close();
+    void stop() throws Exception {
+        Teardown.closeAll(redis, server);
     }
 
     static List<List<Object>> connectionChangingCommands() {

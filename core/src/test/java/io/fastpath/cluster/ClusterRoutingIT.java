@@ -7,6 +7,7 @@ import io.fastpath.Eventually;
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisCrossSlotException;
+import io.fastpath.Teardown;
 import io.fastpath.command.Reply;
 import io.fastpath.command.ScanArgs;
 import io.fastpath.testkit.RedisCluster;
@@ -44,8 +45,8 @@ class ClusterRoutingIT {
     }
 
     @AfterAll
-    static void close() {
-        client.close();
+    static void close() throws Exception {
+        Teardown.closeAll(client);
     }
 
     @BeforeEach

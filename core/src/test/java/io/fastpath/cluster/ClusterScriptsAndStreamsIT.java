@@ -3,6 +3,7 @@ package io.fastpath.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.Teardown;
 import io.fastpath.command.PendingSummary;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisCrossSlotException;
@@ -56,8 +57,8 @@ class ClusterScriptsAndStreamsIT {
     }
 
     @AfterAll
-    static void close() {
-        client.close();
+    static void close() throws Exception {
+        Teardown.closeAll(client);
     }
 
     @BeforeEach

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fastpath.Queued;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisCrossSlotException;
+import io.fastpath.Teardown;
 import io.fastpath.Transaction;
 import io.fastpath.TransactionResult;
 import io.fastpath.testkit.RedisCluster;
@@ -34,8 +35,8 @@ class ClusterTransactionsIT {
     }
 
     @AfterAll
-    static void close() {
-        client.close();
+    static void close() throws Exception {
+        Teardown.closeAll(client);
     }
 
     @BeforeEach

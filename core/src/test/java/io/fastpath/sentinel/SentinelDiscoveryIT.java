@@ -7,6 +7,7 @@ import io.fastpath.RedisClient;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisEvent;
 import io.fastpath.SentinelOptions;
+import io.fastpath.Teardown;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RespClient;
 import io.fastpath.testkit.SentinelDeployment;
@@ -34,8 +35,8 @@ class SentinelDiscoveryIT {
     }
 
     @AfterAll
-    static void stop() {
-        deployment.close();
+    static void stop() throws Exception {
+        Teardown.closeAll(deployment);
     }
 
     private static SentinelOptions options(List<String> sentinels) {

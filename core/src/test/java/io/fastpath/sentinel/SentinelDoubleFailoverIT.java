@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisEvent;
 import io.fastpath.SentinelOptions;
+import io.fastpath.Teardown;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.SentinelDeployment;
 import java.time.Duration;
@@ -33,8 +34,8 @@ class SentinelDoubleFailoverIT {
     }
 
     @AfterEach
-    void stopDeployment() {
-        deployment.close();
+    void stopDeployment() throws Exception {
+        Teardown.closeAll(deployment);
     }
 
     @Test

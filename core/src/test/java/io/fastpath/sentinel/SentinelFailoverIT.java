@@ -8,6 +8,7 @@ import io.fastpath.RedisNotSentException;
 import io.fastpath.RedisOutcomeUnknownException;
 import io.fastpath.RedisTimeoutException;
 import io.fastpath.SentinelOptions;
+import io.fastpath.Teardown;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.SentinelDeployment;
 import java.time.Duration;
@@ -39,8 +40,8 @@ class SentinelFailoverIT {
     }
 
     @AfterEach
-    void stopDeployment() {
-        deployment.close();
+    void stopDeployment() throws Exception {
+        Teardown.closeAll(deployment);
     }
 
     private RedisClient client(SentinelOptions options) {

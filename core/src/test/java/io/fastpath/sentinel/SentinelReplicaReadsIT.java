@@ -6,6 +6,7 @@ import io.fastpath.Eventually;
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisClient;
 import io.fastpath.SentinelOptions;
+import io.fastpath.Teardown;
 import io.fastpath.testkit.RedisServer;
 import io.fastpath.testkit.RespClient;
 import io.fastpath.testkit.SentinelDeployment;
@@ -29,8 +30,8 @@ class SentinelReplicaReadsIT {
     }
 
     @AfterAll
-    static void stop() {
-        deployment.close();
+    static void stop() throws Exception {
+        Teardown.closeAll(deployment);
     }
 
     @Test

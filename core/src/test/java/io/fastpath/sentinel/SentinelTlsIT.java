@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fastpath.RedisClient;
 import io.fastpath.SentinelOptions;
+import io.fastpath.Teardown;
 import io.fastpath.TlsOptions;
 import io.fastpath.testkit.SentinelDeployment;
 import io.fastpath.testkit.TlsCertificates;
@@ -27,9 +28,8 @@ class SentinelTlsIT {
     }
 
     @AfterAll
-    static void stop() {
-        deployment.close();
-        certificates.close();
+    static void stop() throws Exception {
+        Teardown.closeAll(deployment, certificates);
     }
 
     private static TlsOptions trustingTheTestCa() {

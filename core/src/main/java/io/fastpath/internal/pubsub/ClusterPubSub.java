@@ -25,7 +25,10 @@ import java.util.concurrent.TimeUnit;
  * broadcasts PUBLISH to every node), moved to another primary when its node leaves the topology. Shard
  * channels: one subscriber connection per primary that owns a subscribed channel's slot; after every
  * topology refresh, a {@code sunsubscribe} the server sends when a slot moves away, or a MOVED, each
- * shard channel whose owner changed is unsubscribed on the old node and subscribed on the new one.
+ * shard channel whose owner changed is unsubscribed on the old node and subscribed on the new one. After a
+ * {@code sunsubscribe}, refreshes follow one another until the table stops naming the node that sent it (for
+ * {@link #DROP_FOLLOW_UP_NANOS} at most): a refresh can read a node that has not yet learned of the failover, and
+ * the demoted primary goes on serving its shard's channels as a replica, so nothing else would ask again.
  *
  * <p>Thread ownership: the connection maps are guarded by {@code this}; callers, event loops and the
  * topology refresher all take it briefly and never wait for the server while holding it.
@@ -34,11 +37,18 @@ public final class ClusterPubSub extends PubSubEngine {
     private static final System.Logger LOG = System.getLogger(ClusterPubSub.class.getName());
     private static final int MAX_MOVES_PER_SUBSCRIBE = 5;
     private static final long RETRY_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** How long after a {@code sunsubscribe} the client keeps asking for a table that moved the slot off its sender. */
+    private static final long DROP_FOLLOW_UP_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    /** The node that dropped a shard channel ({@code sunsubscribe}), and when. */
+    private record Dropped(Endpoint node, long atNanos) {}
 
     private final ClusterRouter router;
     // Guarded by this.
     private SubscriberConnection classic;
     private final Map<Endpoint, SubscriberConnection> shardConnections = new HashMap<>();
+    /** Shard channels a node dropped, until the table names another owner for them (or the follow-up ended). */
+    private final Map<String, Dropped> droppedBy = new HashMap<>();
     private boolean reconcileScheduled;
 
     public ClusterPubSub(ClusterRouter router, ConnectionSettings settings, ClientResources resources, long timeoutNanos) {
@@ -185,9 +195,12 @@ public final class ClusterPubSub extends PubSubEngine {
         }
         long deadline = System.nanoTime() + timeoutNanos;
         List<String> toMove = new ArrayList<>();
+        boolean tableBehind = false;
         synchronized (this) {
+            droppedBy.keySet().retainAll(registry.names(PubSubKind.SHARD)); // unsubscribed meanwhile
             for (String channel : registry.names(PubSubKind.SHARD)) {
                 Endpoint owner = router.primaryOf(slot(channel));
+                tableBehind |= stillNamesTheNodeThatDropped(channel, owner);
                 SubscriberConnection holder = holderOf(channel);
                 if (holder != null && holder.endpoint().equals(owner)) {
                     continue;
@@ -214,6 +227,25 @@ public final class ClusterPubSub extends PubSubEngine {
                 }
             });
         }
+        if (tableBehind) {
+            reconcileSoon(); // asks for another refresh: the one applied may have come from a node not yet told
+        }
+    }
+
+    /**
+     * Guarded by this. True while the table still names, as {@code channel}'s owner, the node that dropped it, within
+     * the follow-up; forgets the drop once the table names another owner.
+     */
+    private boolean stillNamesTheNodeThatDropped(String channel, Endpoint owner) {
+        Dropped dropped = droppedBy.get(channel);
+        if (dropped == null) {
+            return false;
+        }
+        if (dropped.node.equals(owner) && System.nanoTime() - dropped.atNanos < DROP_FOLLOW_UP_NANOS) {
+            return true;
+        }
+        droppedBy.remove(channel);
+        return false;
     }
 
     /** The channel/pattern connection follows the cluster: re-opened on a live primary when its node stopped being one. */
@@ -282,6 +314,9 @@ public final class ClusterPubSub extends PubSubEngine {
 
     @Override
     public void shardChannelDropped(SubscriberConnection from, String channel) {
+        synchronized (this) {
+            droppedBy.put(channel, new Dropped(from.endpoint(), System.nanoTime()));
+        }
         router.requestTopologyRefresh(); // the slot moved: the table is probably stale too
         reconcile(); // the channel has no holder now: it is subscribed again where the table (or a MOVED) says
     }

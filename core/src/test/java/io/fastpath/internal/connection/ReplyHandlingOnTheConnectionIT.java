@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.RedisException;
+import io.fastpath.Teardown;
 import io.fastpath.TestConnectionSettings;
 import io.fastpath.command.Reply;
 import io.fastpath.internal.client.ClientResources;
@@ -39,9 +40,10 @@ class ReplyHandlingOnTheConnectionIT {
 
     @AfterAll
     void stop() throws Exception {
-        connection.close(0).get(10, TimeUnit.SECONDS);
-        resources.close();
-        server.close();
+        if (connection != null) { // null when the setup failed: its failure is the one to report
+            connection.close(0).get(10, TimeUnit.SECONDS);
+        }
+        Teardown.closeAll(resources, server);
     }
 
     private static CommandFuture<Reply> command(String... words) {
