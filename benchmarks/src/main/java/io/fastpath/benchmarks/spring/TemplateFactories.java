@@ -32,7 +32,8 @@ final class TemplateFactories implements AutoCloseable {
 
     /**
      * The setups for one {@code --clients} name: fastpath, {@code fastpath:N} (a {@code --fastpath-connections} sweep:
-     * {@code connectionsPerNode(N)}), lettuce (default, then shared + pool) and jedis.
+     * {@code connectionsPerNode(N)}), fastpath-callerio (the factory on a client with {@code callerDrivenIo(true)}),
+     * lettuce (default, then shared + pool) and jedis.
      */
     static List<Supplier<TemplateFactories>> forClient(String client, String host, int port) {
         if (client.startsWith("fastpath:")) {
@@ -41,6 +42,7 @@ final class TemplateFactories implements AutoCloseable {
         }
         return switch (client) {
             case "fastpath" -> List.of(() -> fastpath(host, port, 0));
+            case "fastpath-callerio" -> List.of(() -> fastpathCallerDriven(host, port));
             case "lettuce" -> List.of(() -> lettuce(host, port, false), () -> lettuce(host, port, true));
             case "jedis" -> List.of(() -> jedis(host, port));
             default -> List.of();
@@ -56,6 +58,17 @@ final class TemplateFactories implements AutoCloseable {
         factory.afterPropertiesSet();
         return new TemplateFactories(connectionsPerNode == 0 ? "FastpathConnectionFactory (defaults)"
                 : "FastpathConnectionFactory (" + connectionsPerNode + (connectionsPerNode == 1 ? " connection)" : " connections)"), factory, factory::destroy);
+    }
+
+    /**
+     * Fastpath's factory on a client whose blocking callers drive a free connection's event loop themselves (issue 30),
+     * with the client's default connection count otherwise.
+     */
+    static TemplateFactories fastpathCallerDriven(String host, int port) {
+        FastpathConnectionFactory factory = new FastpathConnectionFactory(() -> RedisClient.builder()
+                .uri("redis://" + host + ":" + port).clientName("bench-j").callerDrivenIo(true));
+        factory.afterPropertiesSet();
+        return new TemplateFactories("FastpathConnectionFactory (caller-driven I/O)", factory, factory::destroy);
     }
 
     /** Boot's default factory; with {@code pooled}, the set-up Spring's docs give for speed: a pool for dedicated connections. */
