@@ -25,7 +25,7 @@ public final class TemplateSteadyState {
         long end = System.nanoTime() + Long.parseLong(args[3]) * 1_000_000_000L;
         try (TemplateFactories factories = switch (factory) {
             case "fastpath" -> TemplateFactories.fastpath("127.0.0.1", port, 0);
-            case "fastpath-callerio" -> TemplateFactories.fastpathCallerDriven("127.0.0.1", port);
+            case "fastpath-callerio" -> TemplateFactories.fastpathCallerDriven("127.0.0.1", port, 0);
             case "jedis" -> TemplateFactories.jedis("127.0.0.1", port);
             case "lettuce" -> TemplateFactories.lettuce("127.0.0.1", port, false);
             case "lettuce-pooled" -> TemplateFactories.lettuce("127.0.0.1", port, true);
