@@ -120,6 +120,17 @@ class FastpathRedisAutoConfigurationIT {
     }
 
     @Test
+    void callerDrivenIoWithSentinelStopsTheContextBeforeAnyConnectionNamingTheOption() {
+        runner.withPropertyValues("spring.data.redis.sentinel.master=mymaster",
+                "spring.data.redis.sentinel.nodes=127.0.0.1:" + SERVER.server().port(), "fastpath.caller-driven-io=true")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause()
+                            .hasMessageContaining("callerDrivenIo(true) serves a standalone server without sentinel");
+                });
+    }
+
+    @Test
     void aZoneReadPolicyTakesTheClientZoneFromItsPropertyAndStopsTheContextWithoutIt() {
         runner.withPropertyValues(hostAndPort(), "fastpath.read-policy=zone-affinity").run(context -> {
             assertThat(context).hasFailed();
