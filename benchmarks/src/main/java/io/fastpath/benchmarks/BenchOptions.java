@@ -15,6 +15,8 @@ import java.util.stream.Collectors;
  * all clients); any explicit option still wins over it.
  */
 public final class BenchOptions {
+  /** Scenario k's modes: plain loop, executePipelined, 8 threads, multiSet. */
+  public static final List<String> SPRING_MODES = List.of("loop", "pipelined", "threads", "multiset");
 
   public List<String> scenarios = List.of("a", "b", "c", "d", "e", "f");
   public List<String> clients = BenchClients.ALL;
@@ -45,6 +47,8 @@ public final class BenchOptions {
    * OpenTelemetry listener, every command a sampled span); each mode is its own row.
    */
   public List<String> metrics = List.of(BenchClients.METRICS_OFF);
+  /** Scenario k's modes to run, in the scenario's own order whatever the order given; default all four. */
+  public List<String> springModes = SPRING_MODES;
   public boolean quick;
   public String redisServer = "redis-server";
   public String redisBenchmark = "redis-benchmark";
@@ -54,7 +58,7 @@ public final class BenchOptions {
   public static BenchOptions parse(String[] arguments) {
     List<String[]> pairs = new ArrayList<>();
     for (String name : List.of("scenarios", "clients", "duration", "warmup", "count", "repeat", "fastpath-connections",
-        "callers", "virtual-threads", "cluster-nodes", "cluster-rate", "metrics",
+        "callers", "virtual-threads", "cluster-nodes", "cluster-rate", "metrics", "spring-modes",
         "redis-server", "redis-benchmark", "results")) {
       String value = System.getProperty("bench." + name);
       if (value != null) {
@@ -145,6 +149,15 @@ public final class BenchOptions {
           }
         }
         break;
+      case "spring-modes":
+        springModes = list(value);
+        for (String mode : springModes) {
+          if (!SPRING_MODES.contains(mode)) {
+            throw new IllegalArgumentException("unknown spring mode " + mode + "; known: "
+                + String.join(",", SPRING_MODES) + "\n" + usage());
+          }
+        }
+        break;
       case "redis-server":
         redisServer = value;
         break;
@@ -196,6 +209,7 @@ public final class BenchOptions {
         "                     [--duration 10s] [--warmup 5s] [--count 1000000] [--repeat N]",
         "                     [--fastpath-connections 1,2,4,8] [--callers 64] [--virtual-threads 100,1000,10000] [--cluster-nodes 6,12] [--cluster-rate 25000]",
         "                     [--metrics off,micrometer,otel]  (c and f: one row per mode, Lettuce with Micrometer too)",
+        "                     [--spring-modes loop,pipelined,threads,multiset]  (k: the modes to run, default all)",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
         "  a sequential SET/GET, b bulk SETs (async window and bulk mode), c 64 callers GET,",
         "  d 32 callers GET with and without a 5 MB reader, e redis-benchmark baseline,",
@@ -225,6 +239,7 @@ public final class BenchOptions {
         + (scenarios.contains("f") || scenarios.contains("l") ? " cluster-nodes=" + clusterNodes.stream().map(String::valueOf)
             .collect(Collectors.joining(",")) + " cluster-rate=" + Math.round(clusterRate) : "")
         + (metrics.equals(List.of(BenchClients.METRICS_OFF)) ? "" : " metrics=" + String.join(",", metrics))
+        + (springModes.equals(SPRING_MODES) ? "" : " spring-modes=" + String.join(",", springModes))
         + (quick ? " (quick profile)" : "");
   }
 }

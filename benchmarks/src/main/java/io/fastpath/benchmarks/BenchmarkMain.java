@@ -104,6 +104,7 @@ public final class BenchmarkMain {
     for (String name : options.clients) {
       if (!BenchClients.ALL.contains(name) && !name.equals(BenchClients.JEDIS_TUNED)
           && !name.equals(BenchClients.FASTPATH_NO_DETOUR) && !name.equals(BenchClients.FASTPATH_CALLER_IO)
+          && !name.startsWith(BenchClients.FASTPATH_CALLER_IO + BenchClients.SWEEP_SEPARATOR) // scenario k: N connections
           && !name.equals(BenchClients.FASTPATH_CACHE_UNBOUNDED)
           && !name.equals(BenchClients.FASTPATH_UNCACHED) && !name.equals(BenchClients.RUEIDIS)
           && !name.equals(BenchClients.CALLER_IO) && !name.equals(BenchClients.CALLER_IO_WAKING)

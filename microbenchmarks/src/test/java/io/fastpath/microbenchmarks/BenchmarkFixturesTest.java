@@ -21,6 +21,20 @@ class BenchmarkFixturesTest {
     }
 
     @Test
+    void theMultiSetBenchmarkBuildsAndEncodesOneMsetOfAThousandPairs() {
+        MultiSetEncodeBenchmark multiSet = new MultiSetEncodeBenchmark();
+
+        assertThat(multiSet.buildMset()).isEqualTo(1 + 2 * MultiSetEncodeBenchmark.PAIRS);
+        // every pair: $<key length>\r\n key\r\n $100\r\n value\r\n, after *2001\r\n $4\r\n MSET\r\n
+        int keyBytes = 0;
+        for (int i = 0; i < MultiSetEncodeBenchmark.PAIRS; i++) {
+            String key = "j:" + i;
+            keyBytes += ("$" + key.length() + "\r\n").length() + key.length() + 2;
+        }
+        assertThat(multiSet.encodeMset()).isEqualTo(7 + 10 + keyBytes + MultiSetEncodeBenchmark.PAIRS * (6 + 100 + 2));
+    }
+
+    @Test
     void theDrainTakesEveryCommandOffered() {
         QueueAndDrainBenchmarkFixture queue = new QueueAndDrainBenchmarkFixture();
         try {

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fastpath.RedisClient;
 import io.fastpath.testkit.RedisServerExtension;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -206,6 +208,21 @@ class SpringContractIT {
     void bitOpNotWithSeveralSourcesIsRefusedBeforeSending() {
         assertThatThrownBy(() -> connection.stringCommands().bitOp(BitOperation.NOT, bytes("dest"), bytes("a"), bytes("b")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NOT");
+    }
+
+    @Test
+    void aNullKeyOrValueInMSetOrMSetNxIsRefusedBeforeAnyPairIsSent() {
+        Map<byte[], byte[]> nullValue = new LinkedHashMap<>();
+        nullValue.put(bytes("first"), bytes("v"));
+        nullValue.put(bytes("second"), null);
+        Map<byte[], byte[]> nullKey = new LinkedHashMap<>();
+        nullKey.put(bytes("first"), bytes("v"));
+        nullKey.put(null, bytes("v"));
+        for (Map<byte[], byte[]> pairs : List.of(nullValue, nullKey)) {
+            assertThatThrownBy(() -> connection.stringCommands().mSet(pairs)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> connection.stringCommands().mSetNX(pairs)).isInstanceOf(IllegalArgumentException.class);
+        }
+        assertThat(connection.keyCommands().exists(bytes("first"))).isFalse();
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.fastpath.benchmarks.spring;
 
 import io.fastpath.RedisClient;
 import io.fastpath.benchmarks.BenchContext;
+import io.fastpath.benchmarks.BenchOptions;
 import io.fastpath.benchmarks.CpuClock;
 import io.fastpath.benchmarks.Format;
 import io.fastpath.benchmarks.Row;
@@ -24,7 +25,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * (1) in a plain loop as the seed wrote it, (2) with {@code executePipelined} in batches of 1,000, (3) from 8
  * threads sharing one template, and (4) as {@code opsForValue().multiSet} of 1,000 pairs at a time; each with this
  * JVM's CPU per SET; per Spring connection factory, and Fastpath's native async API (1,000 in flight) as
- * the reference for (2). A sampler reads {@code CLIENT LIST} on its own connection throughout, so each row shows the
+ * the reference for (2). {@code --spring-modes} runs some of the four modes only; {@code --clients fastpath-callerio}
+ * adds Fastpath's factory on a client with caller-driven I/O. A sampler reads {@code CLIENT LIST} on its own connection throughout, so each row shows the
  * most connections the factory held open at once and how many it opened while measured.
  */
 public final class SpringTemplateScenario implements Scenario {
@@ -55,12 +57,13 @@ public final class SpringTemplateScenario implements Scenario {
         String host = "127.0.0.1";
         int port = context.server().port();
         int count = context.options().bulkCount;
-        boolean referenceMeasured = false;
+        List<String> modes = context.options().springModes;
+        boolean referenceMeasured = !modes.contains("pipelined"); // the reference is for executePipelined alone
         for (String client : clients) {
             for (Supplier<TemplateFactories> setup : TemplateFactories.forClient(client, host, port)) {
                 context.prepareServer(admin -> { });
                 rows.add(context.withClient(client, setup, factories -> factories.label,
-                        factories -> measure(factories.label, factories.template, host, port, count)));
+                        factories -> measure(factories.label, factories.template, modes, host, port, count)));
             }
             if (client.startsWith("fastpath") && !referenceMeasured) {
                 referenceMeasured = true; // once, beside the first Fastpath row of a --fastpath-connections sweep
@@ -73,54 +76,61 @@ public final class SpringTemplateScenario implements Scenario {
         return rows;
     }
 
-    private static Row measure(String label, StringRedisTemplate template, String host, int port, int count) {
+    private static Row measure(String label, StringRedisTemplate template, List<String> modes, String host, int port, int count) {
         template.opsForValue().set("warm", VALUE); // connects the factory before anything is counted
         // Every mode once unmeasured first: else the first factory measured pays for compiling Spring's own code
         // (the template, serializers, multiSet's map) that the rows after it find compiled
-        modes(new Row(label), template, Math.min(count, WARM_UP));
+        modes(new Row(label), template, modes, Math.min(count, WARM_UP), null);
         try (ConnectionSampler sampler = ConnectionSampler.start(host, port, "bench-j")) {
-            Row row = modes(new Row(label), template, count, sampler);
+            Row row = modes(new Row(label), template, modes, count, sampler);
             long opened = sampler.stopAndCountOpened();
             return row.metric("max-connections", sampler.maxOpen()).metric("opened", opened);
         }
     }
 
-    private static Row modes(Row row, StringRedisTemplate template, int count) {
-        return modes(row, template, count, null);
-    }
-
-    /** The four modes in order; with a sampler, the server's CPU over the 8-thread mode too. */
-    private static Row modes(Row row, StringRedisTemplate template, int count, ConnectionSampler sampler) {
-        timed(row, "loop", count, () -> {
-            for (int i = 0; i < count; i++) {
-                template.opsForValue().set("j:" + i, VALUE);
-            }
-        });
-        timed(row, "pipelined", count, () -> {
-            for (int from = 0; from < count; from += BATCH) {
-                int first = from;
-                template.executePipelined((RedisCallback<Object>) connection -> {
-                    for (int i = first; i < first + BATCH && i < count; i++) {
-                        connection.stringCommands().set(("j:" + i).getBytes(), VALUE.getBytes());
-                    }
-                    return null;
-                });
-            }
-        });
-        double serverCpuBefore = sampler == null ? 0 : sampler.serverCpuMicros();
-        timed(row, "threads", count, () -> threaded(template, count));
-        if (sampler != null) {
-            row.metric("threads-server-cpu", (sampler.serverCpuMicros() - serverCpuBefore) / count);
-        }
-        timed(row, "multiset", count, () -> {
-            for (int from = 0; from < count; from += BATCH) {
-                Map<String, String> pairs = new HashMap<>();
-                for (int i = from; i < from + BATCH && i < count; i++) {
-                    pairs.put("j:" + i, VALUE);
+    /**
+     * The modes named in {@code modes} ({@code --spring-modes}, default all four), always in this order; with a sampler,
+     * the server's CPU over the 8-thread mode too.
+     */
+    private static Row modes(Row row, StringRedisTemplate template, List<String> modes, int count, ConnectionSampler sampler) {
+        if (modes.contains("loop")) {
+            timed(row, "loop", count, () -> {
+                for (int i = 0; i < count; i++) {
+                    template.opsForValue().set("j:" + i, VALUE);
                 }
-                template.opsForValue().multiSet(pairs);
+            });
+        }
+        if (modes.contains("pipelined")) {
+            timed(row, "pipelined", count, () -> {
+                for (int from = 0; from < count; from += BATCH) {
+                    int first = from;
+                    template.executePipelined((RedisCallback<Object>) connection -> {
+                        for (int i = first; i < first + BATCH && i < count; i++) {
+                            connection.stringCommands().set(("j:" + i).getBytes(), VALUE.getBytes());
+                        }
+                        return null;
+                    });
+                }
+            });
+        }
+        if (modes.contains("threads")) {
+            double serverCpuBefore = sampler == null ? 0 : sampler.serverCpuMicros();
+            timed(row, "threads", count, () -> threaded(template, count));
+            if (sampler != null) {
+                row.metric("threads-server-cpu", (sampler.serverCpuMicros() - serverCpuBefore) / count);
             }
-        });
+        }
+        if (modes.contains("multiset")) {
+            timed(row, "multiset", count, () -> {
+                for (int from = 0; from < count; from += BATCH) {
+                    Map<String, String> pairs = new HashMap<>();
+                    for (int i = from; i < from + BATCH && i < count; i++) {
+                        pairs.put("j:" + i, VALUE);
+                    }
+                    template.opsForValue().multiSet(pairs);
+                }
+            });
+        }
         return row;
     }
 
@@ -197,7 +207,9 @@ public final class SpringTemplateScenario implements Scenario {
                     row.label().startsWith("Fastpath native") ? "1.00x" : Format.ratio(row.metric("pipelined"), nativeAsync),
                     Format.count(row.metric("max-connections")), Format.count(row.metric("opened"))));
         }
-        return table.note(context.options().bulkCount + " SETs of 100 bytes per mode; executePipelined in batches of " + BATCH
+        List<String> modes = context.options().springModes;
+        String only = modes.equals(BenchOptions.SPRING_MODES) ? "" : " (modes run: " + String.join(", ", modes) + ")";
+        return table.note(context.options().bulkCount + " SETs of 100 bytes per mode" + only + "; executePipelined in batches of " + BATCH
                         + "; 8 threads share one template and split the keys; multiSet: opsForValue().multiSet of "
                         + BATCH + " pairs (one MSET) at a time. Client CPU per SET or pair: this JVM's (every thread of"
                         + " it) over the mode; server CPU: redis-server's own (INFO cpu) over the 8-thread mode. Before each"

@@ -32,15 +32,21 @@ final class TemplateFactories implements AutoCloseable {
 
     /**
      * The setups for one {@code --clients} name: fastpath, {@code fastpath:N} (a {@code --fastpath-connections} sweep:
-     * {@code connectionsPerNode(N)}), lettuce (default, then shared + pool) and jedis.
+     * {@code connectionsPerNode(N)}), fastpath-callerio (the factory on a client with {@code callerDrivenIo(true)};
+     * {@code fastpath-callerio:N} with N connections), lettuce (default, then shared + pool) and jedis.
      */
     static List<Supplier<TemplateFactories>> forClient(String client, String host, int port) {
         if (client.startsWith("fastpath:")) {
             int connections = Integer.parseInt(client.substring("fastpath:".length()));
             return List.of(() -> fastpath(host, port, connections));
         }
+        if (client.startsWith("fastpath-callerio:")) { // as many connections as callers: each can drive one
+            int connections = Integer.parseInt(client.substring("fastpath-callerio:".length()));
+            return List.of(() -> fastpathCallerDriven(host, port, connections));
+        }
         return switch (client) {
             case "fastpath" -> List.of(() -> fastpath(host, port, 0));
+            case "fastpath-callerio" -> List.of(() -> fastpathCallerDriven(host, port, 0));
             case "lettuce" -> List.of(() -> lettuce(host, port, false), () -> lettuce(host, port, true));
             case "jedis" -> List.of(() -> jedis(host, port));
             default -> List.of();
@@ -56,6 +62,21 @@ final class TemplateFactories implements AutoCloseable {
         factory.afterPropertiesSet();
         return new TemplateFactories(connectionsPerNode == 0 ? "FastpathConnectionFactory (defaults)"
                 : "FastpathConnectionFactory (" + connectionsPerNode + (connectionsPerNode == 1 ? " connection)" : " connections)"), factory, factory::destroy);
+    }
+
+    /**
+     * Fastpath's factory on a client whose blocking callers drive a free connection's event loop themselves (issue 30),
+     * with the client's default connection count when {@code connectionsPerNode} is 0, else that many.
+     */
+    static TemplateFactories fastpathCallerDriven(String host, int port, int connectionsPerNode) {
+        FastpathConnectionFactory factory = new FastpathConnectionFactory(() -> {
+            RedisClientBuilder builder = RedisClient.builder().uri("redis://" + host + ":" + port).clientName("bench-j")
+                    .callerDrivenIo(true);
+            return connectionsPerNode == 0 ? builder : builder.connectionsPerNode(connectionsPerNode);
+        });
+        factory.afterPropertiesSet();
+        return new TemplateFactories("FastpathConnectionFactory (caller-driven I/O" + (connectionsPerNode == 0 ? ")"
+                : ", " + connectionsPerNode + " connections)"), factory, factory::destroy);
     }
 
     /** Boot's default factory; with {@code pooled}, the set-up Spring's docs give for speed: a pool for dedicated connections. */

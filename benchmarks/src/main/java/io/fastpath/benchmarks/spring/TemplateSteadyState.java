@@ -10,7 +10,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * One mode of scenario (k) through one factory's template for a fixed time, against a server already running, printing
  * SETs (or pairs) per second and this JVM's CPU per SET every 5 s: the steady state the scenario's short rows do not
  * reach on a loaded machine, and a process to attach async-profiler to ({@code -agentpath:...=start,event=itimer,...}).
- * Usage: {@code TemplateSteadyState fastpath|lettuce|lettuce-pooled|jedis multiset|pipelined PORT SECONDS}.
+ * Usage: {@code TemplateSteadyState fastpath|fastpath-callerio|lettuce|lettuce-pooled|jedis multiset|pipelined PORT SECONDS}.
  */
 public final class TemplateSteadyState {
     private static final String VALUE = "x".repeat(100);
@@ -25,6 +25,7 @@ public final class TemplateSteadyState {
         long end = System.nanoTime() + Long.parseLong(args[3]) * 1_000_000_000L;
         try (TemplateFactories factories = switch (factory) {
             case "fastpath" -> TemplateFactories.fastpath("127.0.0.1", port, 0);
+            case "fastpath-callerio" -> TemplateFactories.fastpathCallerDriven("127.0.0.1", port, 0);
             case "jedis" -> TemplateFactories.jedis("127.0.0.1", port);
             case "lettuce" -> TemplateFactories.lettuce("127.0.0.1", port, false);
             case "lettuce-pooled" -> TemplateFactories.lettuce("127.0.0.1", port, true);

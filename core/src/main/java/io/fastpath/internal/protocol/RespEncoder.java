@@ -126,6 +126,10 @@ public final class RespEncoder {
         } else if (count < 100) {
             out[at++] = (byte) ('0' + count / 10);
             out[at++] = (byte) ('0' + count % 10);
+        } else if (count < 1000) { // values of 100 to 999 bytes, common enough to skip the digit count and its loop
+            out[at++] = (byte) ('0' + count / 100);
+            out[at++] = (byte) ('0' + count / 10 % 10);
+            out[at++] = (byte) ('0' + count % 10);
         } else {
             int digits = decimalDigits(count);
             int remaining = count;

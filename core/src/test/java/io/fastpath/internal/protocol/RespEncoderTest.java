@@ -134,7 +134,7 @@ class RespEncoderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 9, 10, 99, 100, 101, 999, 1000, 65536})
+    @ValueSource(ints = {0, 1, 9, 10, 99, 100, 101, 123, 508, 990, 999, 1000, 65536})
     void theArrayFormWritesTheSameBytesForEveryLength(int length) {
         byte[] value = new byte[length];
         Arrays.fill(value, (byte) 'x');
@@ -144,7 +144,7 @@ class RespEncoderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 9, 10, 99, 100, 1234})
+    @ValueSource(ints = {1, 9, 10, 99, 100, 507, 1234})
     void theArrayFormWritesTheSameBytesForEveryArgumentCount(int count) {
         byte[][] command = new byte[count][];
         for (int index = 0; index < count; index++) {

@@ -106,6 +106,9 @@ final class ClientBuilderFromProperties {
         if (fastpath.getIoThreads() > 0) {
             builder.ioThreads(fastpath.getIoThreads());
         }
+        if (fastpath.getCallerDrivenIo() != null) { // unset leaves the builder's default: the system property
+            builder.callerDrivenIo(fastpath.getCallerDrivenIo());
+        }
         customizers.forEach(customizer -> customizer.customize(builder));
     }
 

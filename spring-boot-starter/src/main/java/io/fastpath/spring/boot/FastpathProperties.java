@@ -30,6 +30,21 @@ public class FastpathProperties {
     private boolean convertPipelineAndTxResults = true;
     /** How long a template call waiting alone may spin before its thread parks (0 to 1 ms; 0 never spins). */
     private Duration loneCallerSpin = RedisClientBuilder.DEFAULT_LONE_CALLER_SPIN;
+    /**
+     * Caller-driven I/O: a template call that finds one of the server's connections free writes its command and reads
+     * its reply on its own thread instead of handing it to an I/O thread; give about as many connections-per-node as
+     * concurrent callers. A standalone server only: with Sentinel or several cluster nodes the context fails to start.
+     * Unset: off, unless the JVM runs with -Dfastpath.callerDrivenIo=true.
+     */
+    private Boolean callerDrivenIo;
+
+    public Boolean getCallerDrivenIo() {
+        return callerDrivenIo;
+    }
+
+    public void setCallerDrivenIo(Boolean callerDrivenIo) {
+        this.callerDrivenIo = callerDrivenIo;
+    }
 
     public Duration getLoneCallerSpin() {
         return loneCallerSpin;

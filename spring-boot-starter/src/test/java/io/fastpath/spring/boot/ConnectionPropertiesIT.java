@@ -51,6 +51,16 @@ class ConnectionPropertiesIT {
     }
 
     @Test
+    void callerDrivenIoWithSeveralClusterNodesStopsTheContextNamingTheOption() {
+        var nodes = CLUSTER.cluster().primaries();
+        runner.withPropertyValues("spring.data.redis.cluster.nodes=" + nodes.get(0).host() + ":" + nodes.get(0).port() + ","
+                + nodes.get(1).host() + ":" + nodes.get(1).port(), "fastpath.caller-driven-io=true").run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("callerDrivenIo(true) serves a standalone server");
+                });
+    }
+
+    @Test
     void anSslBundleTrustsTheServersCertificateAuthority() {
         try (TlsCertificates certificates = TlsCertificates.generate();
              RedisServer server = RedisServer.builder().tls(certificates.serverCertificate(), certificates.serverKey(),

@@ -2,8 +2,14 @@ package io.fastpath.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fastpath.CommandListener;
+import io.fastpath.ObservedCommand;
 import io.fastpath.spring.FastpathConnectionFactory;
+import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.RedisServerExtension;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -69,6 +75,59 @@ class FastpathRedisAutoConfigurationIT {
             template.opsForValue().set("parked:key", "v");
             assertThat(template.opsForValue().get("parked:key")).isEqualTo("v");
         });
+    }
+
+    @Test
+    void callerDrivenIoFromItsPropertyLetsATemplateCallWriteItsCommandOnItsOwnThread() {
+        Map<String, Thread> writtenBy = new ConcurrentHashMap<>();
+        CommandListener writers = new CommandListener() {
+            @Override
+            public void commandWritten(ObservedCommand command) { // called on the thread that holds the loop
+                writtenBy.put(command.name(), Thread.currentThread());
+            }
+        };
+        runner.withPropertyValues(hostAndPort(), "fastpath.caller-driven-io=true", "fastpath.connections-per-node=1")
+                .withBean(FastpathClientBuilderCustomizer.class, () -> builder -> builder.commandListener(writers))
+                .run(context -> {
+                    assertThat(context.getBean(FastpathConnectionFactory.class).client().toString()).contains("caller-driven I/O");
+                    StringRedisTemplate template = context.getBean(StringRedisTemplate.class);
+                    template.opsForValue().set("driven:key", "v");
+                    // the first calls may find the background driver still holding the loop after the connect, and follow
+                    Conditions.await("a template GET written by the calling thread itself",
+                            () -> "v".equals(template.opsForValue().get("driven:key"))
+                                    && writtenBy.get("GET") == Thread.currentThread(), Duration.ofSeconds(20));
+                });
+    }
+
+    @Test
+    void withoutItsPropertyTemplateCallsAreHandedToTheIoThreads() {
+        Map<String, Thread> writtenBy = new ConcurrentHashMap<>();
+        CommandListener writers = new CommandListener() {
+            @Override
+            public void commandWritten(ObservedCommand command) {
+                writtenBy.put(command.name(), Thread.currentThread());
+            }
+        };
+        runner.withPropertyValues(hostAndPort())
+                .withBean(FastpathClientBuilderCustomizer.class, () -> builder -> builder.commandListener(writers))
+                .run(context -> {
+                    assertThat(context.getBean(FastpathConnectionFactory.class).client().toString()).doesNotContain("caller-driven");
+                    StringRedisTemplate template = context.getBean(StringRedisTemplate.class);
+                    template.opsForValue().set("handed:key", "v");
+                    assertThat(template.opsForValue().get("handed:key")).isEqualTo("v");
+                    assertThat(writtenBy.get("GET").getName()).startsWith("fastpath-io");
+                });
+    }
+
+    @Test
+    void callerDrivenIoWithSentinelStopsTheContextBeforeAnyConnectionNamingTheOption() {
+        runner.withPropertyValues("spring.data.redis.sentinel.master=mymaster",
+                "spring.data.redis.sentinel.nodes=127.0.0.1:" + SERVER.server().port(), "fastpath.caller-driven-io=true")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause()
+                            .hasMessageContaining("callerDrivenIo(true) serves a standalone server without sentinel");
+                });
     }
 
     @Test
