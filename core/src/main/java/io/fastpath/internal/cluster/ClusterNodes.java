@@ -108,7 +108,7 @@ final class ClusterNodes {
         ServerZone zone = new ServerZone();
         long zoneTimeoutNanos = Math.max(TimeUnit.SECONDS.toNanos(1), settings.connectTimeout().toNanos());
         for (int i = 0; i < connectionsPerNode; i++) {
-            connections[i] = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
+            connections[i] = resources.sharedConnection(endpoint, settings, i); // caller-driven loops under callerDrivenIo
             connections[i].disconnectListener(requestRefresh);
             if (learnZones) {
                 connections[i].handshakeExtension(zone.probe(connections[i], zoneTimeoutNanos, null));
