@@ -54,7 +54,7 @@ public final class ClientCore implements AutoCloseable {
     private ClientSideCache cache;
     /** Whether callers' in-flight counts are kept so an idle caller may route around a congested connection. */
     private final boolean congestionDetour;
-    /** Caller-driven I/O: blocking callers drive a free connection's loop (a standalone server's, or a cluster node's). */
+    /** Caller-driven I/O: blocking callers drive a free shared connection's loop (any topology). */
     private final boolean callerDrivenIo;
     /** Set by the first {@link #close}; any thread. */
     private final AtomicBoolean closed = new AtomicBoolean();

@@ -17,8 +17,10 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -31,12 +33,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * here; the i-th connection of every server takes the i-th loop, so each loop holds a connection to each server when
  * {@code connectionsPerNode} is at least the number of loops, and a command sent from a loop stays on it.
  *
- * <p>Caller-driven I/O ({@code callerDrivenIo}): each shared connection of a standalone server or a cluster node gets a
+ * <p>Caller-driven I/O ({@code callerDrivenIo}): each shared connection (a standalone server's, a cluster node's, a Sentinel-watched server's) gets a
  * {@link CallerDrivenLoop} of its own (its blocking callers drive it, its background driver thread serves it when none
  * does, woken by the client's one {@link IdleLoopWatcher}); every other connection stays on the group's loops.
  */
 public final class ClientResources implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClientResources.class.getName());
+    /**
+     * How long after a retired connection closed its caller-driven loop is shut down: a sender that found the connection
+     * open just before it retired has queued its command (which the connection then hands off) long before; a loop shut
+     * down would refuse it.
+     */
+    static final long RELEASE_DELAY_SECONDS = 10;
     /** How long close() lets the callbacks queued on the client's own completion pool run. */
     private static final long CALLBACKS_GRACE_SECONDS = 2;
     private final EventLoopGroup group;
@@ -145,6 +153,25 @@ public final class ClientResources implements AutoCloseable {
                 loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);
             }
         }
+    }
+
+    /**
+     * Shuts the caller-driven loops of {@code retired} connections down {@link #RELEASE_DELAY_SECONDS} after
+     * {@code closed} completes (a cluster node that left the topology, a Sentinel primary or replica replaced), so a
+     * client that outlives many topology changes does not keep a driver thread per connection it ever had. Any thread;
+     * nothing without caller-driven loops.
+     */
+    public void releaseDrivenLoopsLater(Connection[] retired, CompletableFuture<?> closed) {
+        if (!callerDrivenIo) {
+            return;
+        }
+        closed.whenComplete((ignored, failure) -> {
+            try {
+                nextEventLoop().schedule(() -> releaseDrivenLoops(retired), RELEASE_DELAY_SECONDS, TimeUnit.SECONDS);
+            } catch (RejectedExecutionException clientClosing) {
+                // close() shuts every caller-driven loop down itself
+            }
+        });
     }
 
     /**

@@ -183,7 +183,8 @@ final class ClusterNodes {
             for (Map.Entry<Endpoint, ClusterNode> entry : List.copyOf(nodes.entrySet())) {
                 if (!wanted.contains(entry.getKey())) {
                     nodes.remove(entry.getKey());
-                    entry.getValue().retire(closeGraceNanos, handOff);
+                    ClusterNode retired = entry.getValue();
+                    resources.releaseDrivenLoopsLater(retired.connections.all(), retired.retire(closeGraceNanos, handOff));
                     retiredListener.accept(entry.getKey());
                 } else if (!primaries.contains(entry.getValue()) && !entry.getValue().isReady()) {
                     // A failed primary stays known (slotless) but its slots moved: its queued commands follow them.
