@@ -4,6 +4,7 @@ import io.fastpath.command.Command;
 import io.fastpath.command.CommandBuilder;
 import io.fastpath.PubSubListener;
 import io.fastpath.RedisArgumentException;
+import io.fastpath.RedisTimeoutException;
 import io.fastpath.RedisCodec;
 import io.fastpath.Subscription;
 import io.fastpath.internal.cache.ClientSideCache;
@@ -138,7 +139,8 @@ public final class ClientCore implements AutoCloseable {
     private <T> CompletableFuture<T> sendToServer(CommandSpec<T> spec, boolean callerWaits, long deadline) {
         // Without the detour or caller-driven I/O nothing reads the count: skip the thread-local lookup and both atomics.
         AtomicInteger inFlight = congestionDetour || callerDrivenIo ? IN_FLIGHT_BY_THREAD.get() : null;
-        boolean idle = inFlight != null && inFlight.get() == 0;
+        // Caller-driven I/O lets an idle caller take any free connection: not while a command it gave up may still run
+        boolean idle = inFlight != null && inFlight.get() == 0 && (!callerDrivenIo || AbandonedCommands.allSettled());
         if (inFlight != null) {
             inFlight.incrementAndGet();
         }
@@ -278,6 +280,10 @@ public final class ClientCore implements AutoCloseable {
             }
             return BoundedWait.await(future, deadline, spec.name(), spinFor(spec));
         } catch (RuntimeException failed) {
+            if (callerDrivenIo && future instanceof CommandFuture<T> command
+                    && (failed instanceof RedisTimeoutException || command.isCancelled())) {
+                AbandonedCommands.add(command); // its late reply may still come, and the command run, after the next ones
+            }
             failed.addSuppressed(new CallerStackTrace()); // a failure made on an I/O thread then shows where it was called
             throw failed;
         }

@@ -72,10 +72,42 @@ public final class NodeConnections {
      * nothing sent, when no loop could be taken (the caller then sends as usual). {@code slot} as for {@link #routeSlot}.
      */
     public boolean sendDriving(CommandFuture<?> command, int slot, boolean callerIdle) {
+        if (!callerIdle) {
+            Connection sticky = stickyConnection();
+            if (sticky != null) {
+                // Behind a command this thread gave up there (AbandonedCommands): driven if its loop is free, else queued
+                CallerDrivenLoop loop = (CallerDrivenLoop) sticky.eventLoop();
+                if (loop.tryHold(Thread.currentThread()) || loop.holdFromBackground(Thread.currentThread())) {
+                    sendHeld(command, sticky);
+                } else {
+                    sticky.send(command);
+                }
+                return true;
+            }
+        }
         Connection held = holdFreeLoop(slot, callerIdle);
         if (held == null) {
             return false;
         }
+        sendHeld(command, held);
+        return true;
+    }
+
+    /** This node's connection on the loop the calling thread's commands must go to (see AbandonedCommands), or null. */
+    private Connection stickyConnection() {
+        CallerDrivenLoop loop = AbandonedCommands.stickyLoop();
+        if (loop != null) {
+            for (Connection connection : connections) {
+                if (connection.eventLoop() == loop) {
+                    return connection;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Sends {@code command} on {@code held}, whose loop the calling thread holds and drives until the reply. */
+    private static void sendHeld(CommandFuture<?> command, Connection held) {
         CallerDrivenLoop loop = (CallerDrivenLoop) held.eventLoop();
         command.drivenBy(loop); // the caller's wait drives it (and frees it)
         try {
@@ -84,7 +116,6 @@ public final class NodeConnections {
             loop.free(); // the wait that would free it is never reached
             throw unexpected;
         }
-        return true;
     }
 
     /**

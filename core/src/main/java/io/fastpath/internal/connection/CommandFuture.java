@@ -53,6 +53,13 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
      */
     private CallerDrivenLoop drivenBy;
 
+    /**
+     * Set by its connection's event loop once a command its caller gave up (a tombstone) can no longer reach the server
+     * later: its late reply was read, it was dropped unwritten, or its connection was lost. Only abandoned commands get
+     * here (read by {@code internal.client.AbandonedCommands}).
+     */
+    private volatile boolean settled;
+
     /** Set when a lost connection sends it again: its failures then say it may have run (any thread reads it). */
     private volatile boolean sentBefore;
 
@@ -88,6 +95,16 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
             // caller may wait in that loop's epoll until its next tick, unless woken
             driver.wakeHolderUnlessCurrent();
         }
+    }
+
+    /** Event loop: this abandoned command left its connection for good (see {@link #settled}). */
+    void settle() {
+        settled = true;
+    }
+
+    /** Whether this abandoned command left its connection for good: nothing of it can reach the server any more. */
+    public boolean settled() {
+        return settled;
     }
 
     /** Caller's thread, before the send: its caller holds {@code loop} and drives it until this completes. */
