@@ -8,6 +8,7 @@ import io.fastpath.ObservedCommand;
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisClientBuilder;
+import io.fastpath.RedisEvent;
 import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisClusterExtension;
@@ -213,7 +214,14 @@ class ClusterCallerDrivenIoIT {
         }
         // No reconnect to the dead node (backoff of minutes) and no periodic refresh can rescue the command: only the
         // refreshes asked for while a primary is down find the promoted replica, where the command is then sent
+        ConcurrentLinkedQueue<String> disconnected = new ConcurrentLinkedQueue<>();
         try (RedisClient client = driven(cluster)
+                     .connectionsPerNode(1) // one connection to the victim: its Disconnected event says the client saw it go
+                     .eventListener(event -> {
+                         if (event instanceof RedisEvent.Disconnected lost) {
+                             disconnected.add(lost.node());
+                         }
+                     })
                      .reconnectBackoff(Duration.ofMinutes(2), Duration.ofMinutes(2))
                      .topologyRefreshPeriod(Duration.ofMinutes(10))
                      .commandTimeout(Duration.ofSeconds(20))
@@ -224,6 +232,9 @@ class ClusterCallerDrivenIoIT {
             Conditions.await("a GET written by this caller itself to the doomed primary",
                     () -> "before".equals(client.get("{victim}:key")) && wroteItself("{victim}:key", victimPort), WITHIN);
             cluster.killPrimary(victim);
+            // Sent before the client saw the connection go, the SET could be written to the dying node (outcome unknown)
+            Conditions.await("the client saw its connection to the killed primary go",
+                    () -> disconnected.stream().anyMatch(node -> node.endsWith(":" + victimPort)), WITHIN);
 
             client.set("{victim}:key", "after"); // one attempt: the caller drives the dead node's connection meanwhile
 

@@ -19,6 +19,8 @@ import java.util.ArrayDeque;
  */
 final class AbandonedCommands {
     private static final ThreadLocal<AbandonedCommands> BY_THREAD = new ThreadLocal<>();
+    /** Abandoned commands remembered per thread, at most: one that never settles must not hold memory for ever. */
+    private static final int MAX_REMEMBERED = 64;
 
     private final ArrayDeque<CommandFuture<?>> commands = new ArrayDeque<>();
     /** The loop of the first unsettled command, if its caller drove it: the thread's commands go there until all settle. */
@@ -35,6 +37,9 @@ final class AbandonedCommands {
         }
         if (abandoned.commands.isEmpty()) {
             abandoned.stickyLoop = command.drivenBy(); // later ones all go where this one went, so they stay behind it
+        }
+        if (abandoned.commands.size() == MAX_REMEMBERED) {
+            abandoned.commands.poll(); // a thread that keeps giving up on a hung server: the oldest is long behind the rest
         }
         abandoned.commands.add(command);
     }

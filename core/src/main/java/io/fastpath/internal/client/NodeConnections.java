@@ -122,7 +122,7 @@ public final class NodeConnections {
      * A connection whose loop the calling thread now holds (taken free, see {@link CallerDrivenLoop}), or null when
      * none could be taken. The slot's own connection first (by thread for a negative slot, as {@link #routeSlot}); a
      * caller with nothing in flight may take any free one (nothing of it can be overtaken, so per-thread order holds, as
-     * for the congestion detour); then the slot's own from the background driver, if it only watches it. Every
+     * for the congestion detour; a command it gave up that may still run keeps it from being idle: AbandonedCommands); then the slot's own from the background driver, if it only watches it. Every
      * connection of a node is caller-driven or none.
      */
     private Connection holdFreeLoop(int slot, boolean callerIdle) {
