@@ -340,15 +340,16 @@ public final class RedisClientBuilder {
     }
 
     /**
-     * Caller-driven I/O (default off; issue 30, first step): a blocking caller on a platform thread that finds one of
-     * the server's connections free runs that connection's event loop itself (writes its command, waits in
+     * Caller-driven I/O (default off; issue 30): a blocking caller on a platform thread that finds one of the
+     * connections its command is routed to free runs that connection's event loop itself (writes its command, waits in
      * epoll/select, reads its reply) instead of handing the command to an I/O thread and being woken for the reply,
      * then frees it; a caller finding every connection driven waits as usual. Each connection gets an event loop of its
      * own and a background driver thread that serves it whenever no caller does (pushes, timers, reconnects, async
      * commands), so give it about as many connections ({@link #connectionsPerNode}) as concurrent blocking callers.
-     * Virtual threads never drive. For a standalone server only, for now: refused with Sentinel, seeds (a cluster),
-     * the client-side cache, {@link #directCompletion()} or a host's event loops (fastpath-vertx); a single address
-     * that turns out to be a cluster node serves as a cluster client without it. Not called, the system property
+     * Virtual threads never drive. A standalone server, a cluster or a Sentinel-watched primary (and the replicas a
+     * {@link #readPolicy} reads from; a command redirected or moved by a failover to another node still returns to
+     * the caller driving the first one); refused with the client-side cache, {@link #directCompletion()} or a
+     * host's event loops (fastpath-vertx), for now. Not called, the system property
      * {@value #CALLER_DRIVEN_IO_PROPERTY}{@code =true} turns it on wherever it applies (and leaves it off elsewhere).
      */
     public RedisClientBuilder callerDrivenIo(boolean enabled) {
@@ -625,7 +626,7 @@ public final class RedisClientBuilder {
         }
         String notWithCallerDrivenIo = notWithCallerDrivenIo();
         if (Boolean.TRUE.equals(callerDrivenIo) && notWithCallerDrivenIo != null) {
-            throw new RedisArgumentException("callerDrivenIo(true) serves a standalone server without " + notWithCallerDrivenIo
+            throw new RedisArgumentException("callerDrivenIo(true) serves clients without " + notWithCallerDrivenIo
                     + " for now: build the client without one of them");
         }
         boolean driven = callerDrivenIo != null ? callerDrivenIo
@@ -639,10 +640,9 @@ public final class RedisClientBuilder {
                 slowCommandThreshold, sentinel, sentinelAddresses());
     }
 
-    /** What callerDrivenIo does not serve yet among the options given (it serves one standalone server), or null. */
+    /** What callerDrivenIo does not serve yet among the options given (it serves every topology), or null. */
     private String notWithCallerDrivenIo() {
-        return sentinel != null ? "sentinel(...)" : !extraSeeds.isEmpty() ? "seeds(...) (a cluster)"
-                : cacheOptions != null ? "clientSideCache(...)" : directCompletion ? "directCompletion()" : null;
+        return cacheOptions != null ? "clientSideCache(...)" : directCompletion ? "directCompletion()" : null;
     }
 
     /** The Sentinels' addresses, parsed here where {@link HostAndPort} lives (SentinelOptions has checked them). */

@@ -6,18 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code callerDrivenIo(true)} serves one standalone server for now: what it does not serve yet is refused when the
- * option is asked for, never silently ignored; the system property only turns it on where it applies.
+ * {@code callerDrivenIo(true)} serves a standalone server, a cluster and Sentinel: what it does not serve yet (the
+ * client-side cache, direct completion) is refused when the option is asked for, never silently ignored; the system
+ * property only turns it on where it applies.
  */
 class CallerDrivenIoOptionTest {
 
     @Test
-    void askedForWithSentinelSeedsTheCacheOrDirectCompletionItIsRefusedNamingTheOtherOption() {
-        assertThatThrownBy(() -> RedisClient.builder().callerDrivenIo(true)
-                .sentinel(SentinelOptions.of("mymaster", "127.0.0.1:26379")).settings())
-                .isInstanceOf(RedisArgumentException.class).hasMessageContaining("sentinel(...)");
-        assertThatThrownBy(() -> RedisClient.builder().callerDrivenIo(true).seeds("redis://a:7000", "redis://b:7001").settings())
-                .isInstanceOf(RedisArgumentException.class).hasMessageContaining("seeds(...)");
+    void askedForWithTheCacheOrDirectCompletionItIsRefusedNamingTheOtherOption() {
         assertThatThrownBy(() -> RedisClient.builder().callerDrivenIo(true).clientSideCache(CacheOptions.maxBytes(1 << 20)).settings())
                 .isInstanceOf(RedisArgumentException.class).hasMessageContaining("clientSideCache(...)");
         assertThatThrownBy(() -> RedisClient.builder().callerDrivenIo(true).directCompletion().settings())
@@ -28,5 +24,13 @@ class CallerDrivenIoOptionTest {
     void offByDefaultAndOnWhenAskedForOnAStandaloneServer() {
         assertThat(RedisClient.builder().callerDrivenIo(false).settings().callerDrivenIo()).isFalse();
         assertThat(RedisClient.builder().callerDrivenIo(true).settings().callerDrivenIo()).isTrue();
+    }
+
+    @Test
+    void askedForWithSeedsOfAClusterOrWithSentinelItIsOn() {
+        assertThat(RedisClient.builder().callerDrivenIo(true).seeds("redis://a:7000", "redis://b:7001").settings()
+                .callerDrivenIo()).isTrue();
+        assertThat(RedisClient.builder().callerDrivenIo(true).sentinel(SentinelOptions.of("mymaster", "127.0.0.1:26379"))
+                .settings().callerDrivenIo()).isTrue();
     }
 }

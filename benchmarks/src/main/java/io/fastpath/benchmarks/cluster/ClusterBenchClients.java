@@ -63,6 +63,8 @@ public final class ClusterBenchClients {
         return new VertxPooledClusterClient(seedUri, VERTX_POOL_WAIT_QUEUE);
       case VERTX_HELD:
         return createLibrary(BenchClients.VERTX, host, port);
+      case BenchClients.FASTPATH_CALLER_IO:
+        return createFastpathCallerDriven(seedUri);
       default:
         return createLibrary(name, host, port);
     }
@@ -96,6 +98,18 @@ public final class ClusterBenchClients {
   private static ClusterBenchClient createFastpath(String seedUri, String metricsMode) {
     return loadFastpath(FASTPATH_ADAPTER, ClusterBenchClient.class, new Class<?>[] {String.class, String.class},
         seedUri, metricsMode);
+  }
+
+  /** Fastpath with {@code callerDrivenIo(true)}: its blocking callers drive the loops of the node connections (issue 30). */
+  private static ClusterBenchClient createFastpathCallerDriven(String seedUri) {
+    try {
+      return ClusterBenchClient.class.cast(Class.forName(FASTPATH_ADAPTER).getMethod("callerDriven", String.class)
+          .invoke(null, seedUri));
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("Fastpath client failed to start", e.getCause());
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new IllegalStateException("Fastpath adapter is not in this build", e);
+    }
   }
 
   /** Constructs the Fastpath adapter {@code className} by name, so the peers run on a build without Fastpath. */

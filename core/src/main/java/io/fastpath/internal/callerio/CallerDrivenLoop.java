@@ -66,6 +66,8 @@ public final class CallerDrivenLoop extends AbstractScheduledEventExecutor imple
      * would wait for the same wake-up, to have the command written.
      */
     static final long HAND_OVER_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** The task that only wakes the holder ({@link #wakeHolderUnlessCurrent}). */
+    private static final Runnable NOTHING = () -> { };
     /** Tasks run per {@link #run}, at most, so a task that queues another cannot keep a caller from its reply. */
     private static final int MAX_TASKS_PER_RUN = 1024;
 
@@ -260,6 +262,25 @@ public final class CallerDrivenLoop extends AbstractScheduledEventExecutor imple
     /** How often the background driver woke so far (tests: it sleeps while callers hold the loop). */
     public long backgroundWakeUps() {
         return background.wakeUps();
+    }
+
+    /**
+     * Any thread: a command whose caller drives this loop completed. On another thread than the holder's (a redirect or
+     * a failover sent it to another connection) the holder may wait in epoll/select until the next tick: a task queued
+     * wakes it, as {@link #execute} does (the IoHandler checks for tasks after arming its wake-up, so none is lost).
+     * Nothing on the holder's own thread: it looks at its command when its run returns.
+     */
+    public void wakeHolderUnlessCurrent() {
+        Thread current = holder.get();
+        if (current != null && current != Thread.currentThread()) {
+            tasks.add(NOTHING);
+            handler.wakeup();
+        }
+    }
+
+    /** Whether tasks are queued (tests: a wake-up left for the holder). */
+    public boolean hasQueuedTasks() {
+        return !tasks.isEmpty();
     }
 
     /** The background driver's thread (tests). */

@@ -4,10 +4,10 @@ import io.fastpath.command.Command;
 import io.fastpath.command.CommandBuilder;
 import io.fastpath.PubSubListener;
 import io.fastpath.RedisArgumentException;
+import io.fastpath.RedisTimeoutException;
 import io.fastpath.RedisCodec;
 import io.fastpath.Subscription;
 import io.fastpath.internal.cache.ClientSideCache;
-import io.fastpath.internal.callerio.CallerDrivenLoop;
 import io.fastpath.internal.cache.FillRoute;
 import io.fastpath.internal.routing.SlotHash;
 import io.fastpath.internal.cluster.ClusterRouter;
@@ -55,8 +55,8 @@ public final class ClientCore implements AutoCloseable {
     private ClientSideCache cache;
     /** Whether callers' in-flight counts are kept so an idle caller may route around a congested connection. */
     private final boolean congestionDetour;
-    /** Caller-driven I/O: a standalone server's blocking callers drive a free connection's loop (FixedServer only). */
-    private final FixedServer drivenServer;
+    /** Caller-driven I/O: blocking callers drive a free shared connection's loop (any topology). */
+    private final boolean callerDrivenIo;
     /** Set by the first {@link #close}; any thread. */
     private final AtomicBoolean closed = new AtomicBoolean();
     /** The command listener and slow-command log, or null; told when the client closes. */
@@ -66,7 +66,7 @@ public final class ClientCore implements AutoCloseable {
                        ConnectionSettings settings, PubSubEngine pubSub, boolean congestionDetour) {
         this.resources = resources;
         this.congestionDetour = congestionDetour;
-        this.drivenServer = resources.callerDrivenIo() && standalone instanceof FixedServer fixed ? fixed : null;
+        this.callerDrivenIo = resources.callerDrivenIo();
         this.observer = settings.observer();
         this.standalone = standalone;
         this.cluster = cluster;
@@ -138,19 +138,18 @@ public final class ClientCore implements AutoCloseable {
 
     private <T> CompletableFuture<T> sendToServer(CommandSpec<T> spec, boolean callerWaits, long deadline) {
         // Without the detour or caller-driven I/O nothing reads the count: skip the thread-local lookup and both atomics.
-        AtomicInteger inFlight = congestionDetour || drivenServer != null ? IN_FLIGHT_BY_THREAD.get() : null;
-        boolean idle = inFlight != null && inFlight.get() == 0;
+        AtomicInteger inFlight = congestionDetour || callerDrivenIo ? IN_FLIGHT_BY_THREAD.get() : null;
+        // Caller-driven I/O lets an idle caller take any free connection: not while a command it gave up may still run
+        boolean idle = inFlight != null && inFlight.get() == 0 && (!callerDrivenIo || AbandonedCommands.allSettled());
         if (inFlight != null) {
             inFlight.incrementAndGet();
         }
+        boolean drive = callerWaits && callerDrivenIo && DrivenWait.mayDrive();
         if (cluster != null) {
-            return cluster.dispatch(spec, callerWaits, deadline, inFlight, idle);
+            return cluster.dispatch(spec, callerWaits, deadline, inFlight, idle, drive);
         }
         CommandFuture<T> command = new CommandFuture<>(spec, callerWaits, deadline, inFlight);
-        if (callerWaits && drivenServer != null && DrivenWait.mayDrive()) {
-            return drivenServer.sendDriving(command, idle);
-        }
-        return standalone.send(command, idle);
+        return drive ? standalone.sendDriving(command, idle) : standalone.send(command, idle);
     }
 
     /**
@@ -276,11 +275,15 @@ public final class ClientCore implements AutoCloseable {
                     : BlockTime.deadline(now, blockNanos, timeoutNanos);
         }
         try {
-            if (future instanceof CommandFuture<T> command && command.drivenBy() instanceof CallerDrivenLoop loop) {
-                return DrivenWait.await(command, loop, spec.name());
+            if (future instanceof CommandFuture<T> command && command.drivenBy() != null) {
+                return DrivenWait.await(command, command.drivenBy(), spec.name());
             }
             return BoundedWait.await(future, deadline, spec.name(), spinFor(spec));
         } catch (RuntimeException failed) {
+            if (callerDrivenIo && future instanceof CommandFuture<T> command
+                    && (failed instanceof RedisTimeoutException || command.isCancelled())) {
+                AbandonedCommands.add(command); // its late reply may still come, and the command run, after the next ones
+            }
             failed.addSuppressed(new CallerStackTrace()); // a failure made on an I/O thread then shows where it was called
             throw failed;
         }

@@ -4,6 +4,9 @@ import io.fastpath.internal.callerio.CallerDrivenLoop;
 import io.fastpath.internal.callerio.IdleLoopWatcher;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.connection.ConnectionSettings;
+import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.Transport;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
@@ -14,8 +17,10 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -28,12 +33,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * here; the i-th connection of every server takes the i-th loop, so each loop holds a connection to each server when
  * {@code connectionsPerNode} is at least the number of loops, and a command sent from a loop stays on it.
  *
- * <p>Caller-driven I/O ({@code callerDrivenIo}): each shared connection of a standalone server gets a
+ * <p>Caller-driven I/O ({@code callerDrivenIo}): each shared connection (a standalone server's, a cluster node's, a Sentinel-watched server's) gets a
  * {@link CallerDrivenLoop} of its own (its blocking callers drive it, its background driver thread serves it when none
  * does, woken by the client's one {@link IdleLoopWatcher}); every other connection stays on the group's loops.
  */
 public final class ClientResources implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClientResources.class.getName());
+    /**
+     * How long after a retired connection closed its caller-driven loop is shut down: a sender that found the connection
+     * open just before it retired has queued its command (which the connection then hands off) long before; a loop shut
+     * down would refuse it.
+     */
+    static final long RELEASE_DELAY_SECONDS = 10;
     /** How long close() lets the callbacks queued on the client's own completion pool run. */
     private static final long CALLBACKS_GRACE_SECONDS = 2;
     private final EventLoopGroup group;
@@ -46,10 +57,12 @@ public final class ClientResources implements AutoCloseable {
     private final AtomicInteger nextLoop = new AtomicInteger();
     /** How this client's blocking callers wait: spinning briefly when alone, then parked. */
     private final LoneCallerSpin callerSpin;
-    /** Whether a standalone server's shared connections get loops their blocking callers drive. */
+    /** Whether shared connections (a standalone server's, a cluster node's) get loops their blocking callers drive. */
     private final boolean callerDrivenIo;
     /** Any thread: the caller-driven loops made so far (read by requireNotIoThread and close). */
     private final List<CallerDrivenLoop> drivenLoops = new CopyOnWriteArrayList<>();
+    /** Numbers the background driver threads (fastpath-driver-N), also past loops released. */
+    private final AtomicInteger drivenLoopsMade = new AtomicInteger();
     /** Under {@code callerDrivenIo}: wakes a loop's background driver when the loop stayed free an idle period; else null. */
     private final IdleLoopWatcher idleWatcher;
 
@@ -117,20 +130,65 @@ public final class ClientResources implements AutoCloseable {
     }
 
     /**
-     * The loop of a standalone server's {@code index}-th shared connection: a new caller-driven loop of its own under
-     * {@code callerDrivenIo}, else {@link #eventLoopForConnection}.
+     * A server's {@code index}-th shared connection (a standalone server's or a cluster node's), on
+     * {@link #eventLoopForSharedConnection}; on a caller-driven loop, the loop watches its replies (a holder leaving
+     * them unread wakes the background driver).
+     */
+    public Connection sharedConnection(Endpoint endpoint, ConnectionSettings settings, int index) {
+        EventLoop loop = eventLoopForSharedConnection(index);
+        Connection connection = new Connection(endpoint, settings, loop, channelType);
+        if (loop instanceof CallerDrivenLoop driven) {
+            driven.watchReplies(() -> connection.unansweredCount() > 0);
+        }
+        return connection;
+    }
+
+    /**
+     * Shuts the caller-driven loops of {@code closed} connections down (a seed's, once the client turned out to talk to
+     * a cluster): nothing sends on them any more. Any thread, after their close completed; others' loops are left.
+     */
+    public void releaseDrivenLoops(Connection[] closed) {
+        for (Connection connection : closed) {
+            if (connection.eventLoop() instanceof CallerDrivenLoop loop && drivenLoops.remove(loop)) {
+                loop.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /**
+     * Shuts the caller-driven loops of {@code retired} connections down {@link #RELEASE_DELAY_SECONDS} after
+     * {@code closed} completes (a cluster node that left the topology, a Sentinel primary or replica replaced), so a
+     * client that outlives many topology changes does not keep a driver thread per connection it ever had. Any thread;
+     * nothing without caller-driven loops.
+     */
+    public void releaseDrivenLoopsLater(Connection[] retired, CompletableFuture<?> closed) {
+        if (!callerDrivenIo) {
+            return;
+        }
+        closed.whenComplete((ignored, failure) -> {
+            try {
+                nextEventLoop().schedule(() -> releaseDrivenLoops(retired), RELEASE_DELAY_SECONDS, TimeUnit.SECONDS);
+            } catch (RejectedExecutionException clientClosing) {
+                // close() shuts every caller-driven loop down itself
+            }
+        });
+    }
+
+    /**
+     * The loop of a server's {@code index}-th shared connection (a standalone server's or a cluster node's): a new
+     * caller-driven loop of its own under {@code callerDrivenIo}, else {@link #eventLoopForConnection}.
      */
     public EventLoop eventLoopForSharedConnection(int index) {
         if (!callerDrivenIo) {
             return eventLoopForConnection(index);
         }
-        CallerDrivenLoop loop = new CallerDrivenLoop(Transport.ioHandlerFactory(), "fastpath-driver-" + (drivenLoops.size() + 1),
+        CallerDrivenLoop loop = new CallerDrivenLoop(Transport.ioHandlerFactory(), "fastpath-driver-" + drivenLoopsMade.incrementAndGet(),
                 idleWatcher);
         drivenLoops.add(loop);
         return loop;
     }
 
-    /** Whether a standalone server's shared connections get caller-driven loops. */
+    /** Whether shared connections (a standalone server's, a cluster node's) get caller-driven loops. */
     public boolean callerDrivenIo() {
         return callerDrivenIo;
     }

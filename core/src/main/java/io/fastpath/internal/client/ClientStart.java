@@ -3,7 +3,6 @@ package io.fastpath.internal.client;
 import io.fastpath.RedisArgumentException;
 import io.fastpath.RedisConnectionException;
 import io.fastpath.RedisException;
-import io.fastpath.internal.callerio.CallerDrivenLoop;
 import io.fastpath.internal.cluster.ClusterBootstrap;
 import io.fastpath.internal.cluster.ClusterOptions;
 import io.fastpath.internal.cluster.ClusterRouter;
@@ -12,7 +11,6 @@ import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.pubsub.ClusterPubSub;
 import io.fastpath.internal.pubsub.StandalonePubSub;
-import io.netty.channel.EventLoop;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -53,11 +51,14 @@ public final class ClientStart {
                     return new ClientCore(resources, new FixedServer(seedNode), null, commandTimeout, settings,
                             new StandalonePubSub(seed, settings, resources, commandTimeout.toNanos()), congestionDetour);
                 }
-                closeAll(seedNode.all(), 0);
+                Connection[] seedConnections = seedNode.all();
+                // Their caller-driven loops, if any, go with them: nothing sends there any more
+                closeAll(seedConnections, 0).whenComplete((ignored, failure) -> resources.releaseDrivenLoops(seedConnections));
                 return new ClientCore(resources, null, cluster, commandTimeout, settings,
                         new ClusterPubSub(cluster, settings, resources, commandTimeout.toNanos()), congestionDetour);
             } catch (RuntimeException notLoaded) {
-                closeAll(seedNode.all(), 0);
+                Connection[] seedConnections = seedNode.all();
+                closeAll(seedConnections, 0).whenComplete((ignored, failure) -> resources.releaseDrivenLoops(seedConnections));
                 lastFailure = notLoaded;
             }
         }
@@ -113,14 +114,9 @@ public final class ClientStart {
         return awaitFirstHandshakes(endpoint, connections, settings);
     }
 
-    /** A standalone server's {@code index}-th shared connection; on a caller-driven loop, the loop watches its replies. */
+    /** A standalone server's {@code index}-th shared connection (see {@link ClientResources#sharedConnection}). */
     private static Connection sharedConnection(Endpoint endpoint, ConnectionSettings settings, ClientResources resources, int index) {
-        EventLoop loop = resources.eventLoopForSharedConnection(index);
-        Connection connection = new Connection(endpoint, settings, loop, resources.channelType());
-        if (loop instanceof CallerDrivenLoop driven) {
-            driven.watchReplies(() -> connection.unansweredCount() > 0); // a holder leaving replies unread wakes the background driver
-        }
-        return connection;
+        return resources.sharedConnection(endpoint, settings, index);
     }
 
     /**

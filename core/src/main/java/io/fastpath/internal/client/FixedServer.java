@@ -1,8 +1,8 @@
 package io.fastpath.internal.client;
 
-import io.fastpath.internal.callerio.CallerDrivenLoop;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
+import io.fastpath.internal.routing.SlotHash;
 import java.util.concurrent.CompletableFuture;
 
 /** One standalone server at a fixed address: every command goes to its connections. Thread-safe. */
@@ -28,17 +28,11 @@ final class FixedServer implements StandaloneServers {
      * Caller-driven I/O: sends on a connection whose loop the calling thread takes, and marks the command so its caller
      * drives that loop until the reply ({@link DrivenWait}); with every loop held, sends as {@link #send} does.
      */
-    <T> CompletableFuture<T> sendDriving(CommandFuture<T> command, boolean callerIdle) {
-        Connection held = node.holdFreeLoop(command.spec().routingKey(), callerIdle);
-        if (held == null) {
+    @Override
+    public <T> CompletableFuture<T> sendDriving(CommandFuture<T> command, boolean callerIdle) {
+        byte[] key = command.spec().routingKey();
+        if (!node.sendDriving(command, key == null ? -1 : SlotHash.slot(key), callerIdle)) {
             return send(command, callerIdle);
-        }
-        command.drivenBy(held.eventLoop()); // the caller's wait drives it (and frees it)
-        try {
-            held.send(command); // from the holder: the drain is queued without a wake-up
-        } catch (RuntimeException | Error unexpected) {
-            ((CallerDrivenLoop) held.eventLoop()).free(); // the wait that would free it is never reached
-            throw unexpected;
         }
         return command;
     }

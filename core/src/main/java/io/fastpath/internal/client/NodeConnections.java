@@ -1,6 +1,7 @@
 package io.fastpath.internal.client;
 
 import io.fastpath.internal.callerio.CallerDrivenLoop;
+import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.routing.SlotHash;
@@ -66,14 +67,67 @@ public final class NodeConnections {
     }
 
     /**
-     * Caller-driven I/O: a connection whose loop the calling thread now holds (taken free, see {@link CallerDrivenLoop}),
-     * or null when none could be taken. The key's own connection first; a caller with nothing in flight may take any
-     * free one (nothing of it can be overtaken, so per-thread order holds, as for the congestion detour); then the
-     * key's own from the background driver, if it only watches it. Every connection of a node is caller-driven or none.
+     * Caller-driven I/O: sends {@code command} on a connection whose loop the calling thread now holds (taken free, see
+     * {@link #holdFreeLoop}), marked so its caller drives that loop until the reply ({@code DrivenWait}); false, with
+     * nothing sent, when no loop could be taken (the caller then sends as usual). {@code slot} as for {@link #routeSlot}.
      */
-    public Connection holdFreeLoop(byte[] routingKey, boolean callerIdle) {
+    public boolean sendDriving(CommandFuture<?> command, int slot, boolean callerIdle) {
+        if (!callerIdle) {
+            Connection sticky = stickyConnection();
+            if (sticky != null) {
+                // Behind a command this thread gave up there (AbandonedCommands): driven if its loop is free, else queued
+                CallerDrivenLoop loop = (CallerDrivenLoop) sticky.eventLoop();
+                if (loop.tryHold(Thread.currentThread()) || loop.holdFromBackground(Thread.currentThread())) {
+                    sendHeld(command, sticky);
+                } else {
+                    sticky.send(command);
+                }
+                return true;
+            }
+        }
+        Connection held = holdFreeLoop(slot, callerIdle);
+        if (held == null) {
+            return false;
+        }
+        sendHeld(command, held);
+        return true;
+    }
+
+    /** This node's connection on the loop the calling thread's commands must go to (see AbandonedCommands), or null. */
+    private Connection stickyConnection() {
+        CallerDrivenLoop loop = AbandonedCommands.stickyLoop();
+        if (loop != null) {
+            for (Connection connection : connections) {
+                if (connection.eventLoop() == loop) {
+                    return connection;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Sends {@code command} on {@code held}, whose loop the calling thread holds and drives until the reply. */
+    private static void sendHeld(CommandFuture<?> command, Connection held) {
+        CallerDrivenLoop loop = (CallerDrivenLoop) held.eventLoop();
+        command.drivenBy(loop); // the caller's wait drives it (and frees it)
+        try {
+            held.send(command); // from the holder: the drain is queued without a wake-up
+        } catch (RuntimeException | Error unexpected) {
+            loop.free(); // the wait that would free it is never reached
+            throw unexpected;
+        }
+    }
+
+    /**
+     * A connection whose loop the calling thread now holds (taken free, see {@link CallerDrivenLoop}), or null when
+     * none could be taken. The slot's own connection first (by thread for a negative slot, as {@link #routeSlot}); a
+     * caller with nothing in flight may take any free one (nothing of it can be overtaken, so per-thread order holds, as
+     * for the congestion detour; a command it gave up that may still run keeps it from being idle: AbandonedCommands); then the slot's own from the background driver, if it only watches it. Every
+     * connection of a node is caller-driven or none.
+     */
+    private Connection holdFreeLoop(int slot, boolean callerIdle) {
         Thread caller = Thread.currentThread();
-        Connection home = forKey(routingKey);
+        Connection home = slot < 0 ? connections[(int) caller.getId() & mask] : connections[slot & mask];
         if (!(home.eventLoop() instanceof CallerDrivenLoop homeLoop)) {
             return null;
         }
@@ -87,7 +141,7 @@ public final class NodeConnections {
                 }
             }
         }
-        // None free: the background driver may hold the key's loop only to watch it while idle, and hands it over when asked
+        // None free: the background driver may hold the slot's loop only to watch it while idle, and hands it over when asked
         return homeLoop.holdFromBackground(caller) ? home : null;
     }
 

@@ -25,6 +25,14 @@ public interface StandaloneServers {
     <T> CompletableFuture<T> send(CommandFuture<T> command, boolean callerIdle);
 
     /**
+     * Caller-driven I/O: as {@link #send}, on a connection whose loop the calling thread takes when one is free, the
+     * command marked so its caller drives that loop until the reply; servers without caller-driven loops just send.
+     */
+    default <T> CompletableFuture<T> sendDriving(CommandFuture<T> command, boolean callerIdle) {
+        return send(command, callerIdle);
+    }
+
+    /**
      * Sends a command on the primary's connection of the calling thread, whatever its key, so one caller's
      * commands keep their call order across keys (a Spring pipeline); replies as {@link #send}.
      */

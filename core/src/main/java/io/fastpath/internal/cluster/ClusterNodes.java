@@ -108,7 +108,7 @@ final class ClusterNodes {
         ServerZone zone = new ServerZone();
         long zoneTimeoutNanos = Math.max(TimeUnit.SECONDS.toNanos(1), settings.connectTimeout().toNanos());
         for (int i = 0; i < connectionsPerNode; i++) {
-            connections[i] = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
+            connections[i] = resources.sharedConnection(endpoint, settings, i); // caller-driven loops under callerDrivenIo
             connections[i].disconnectListener(requestRefresh);
             if (learnZones) {
                 connections[i].handshakeExtension(zone.probe(connections[i], zoneTimeoutNanos, null));
@@ -183,7 +183,8 @@ final class ClusterNodes {
             for (Map.Entry<Endpoint, ClusterNode> entry : List.copyOf(nodes.entrySet())) {
                 if (!wanted.contains(entry.getKey())) {
                     nodes.remove(entry.getKey());
-                    entry.getValue().retire(closeGraceNanos, handOff);
+                    ClusterNode retired = entry.getValue();
+                    resources.releaseDrivenLoopsLater(retired.connections.all(), retired.retire(closeGraceNanos, handOff));
                     retiredListener.accept(entry.getKey());
                 } else if (!primaries.contains(entry.getValue()) && !entry.getValue().isReady()) {
                     // A failed primary stays known (slotless) but its slots moved: its queued commands follow them.

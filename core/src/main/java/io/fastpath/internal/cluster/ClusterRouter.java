@@ -128,12 +128,24 @@ public final class ClusterRouter {
         }
     }
 
+    /** As below, never caller-driven. */
     public <T> CompletableFuture<T> dispatch(CommandSpec<T> spec, boolean callerWaits, long deadline,
                                              AtomicInteger callerInFlight, boolean callerIdle) {
+        return dispatch(spec, callerWaits, deadline, callerInFlight, callerIdle, false);
+    }
+
+    /**
+     * Routes and sends a command. {@code drive}: caller-driven I/O, the calling thread may hold the loop of the
+     * connection a single-slot or keyless command is routed to (a primary, or a replica the read policy picks), and
+     * drive it until the reply; the command, if redirected or moved by a failover, finishes on another connection
+     * and wakes that caller ({@link CommandFuture#drivenBy}).
+     */
+    public <T> CompletableFuture<T> dispatch(CommandSpec<T> spec, boolean callerWaits, long deadline,
+                                             AtomicInteger callerInFlight, boolean callerIdle, boolean drive) {
         int singleSlot = CommandPlan.singleSlot(spec);
         if (singleSlot != CommandPlan.NEEDS_PLAN) { // the common case: one key, one slot, one array read
             CommandFuture<T> future = new CommandFuture<>(spec, callerWaits, deadline, callerInFlight).errorInterceptor(redirects);
-            send(future, singleSlot, callerIdle);
+            send(future, singleSlot, callerIdle, drive);
             return future;
         }
         CommandPlan plan;
@@ -145,7 +157,7 @@ public final class ClusterRouter {
         }
         if (plan.kind == CommandPlan.Kind.SLOT || plan.kind == CommandPlan.Kind.KEYLESS) {
             CommandFuture<T> future = new CommandFuture<>(spec, callerWaits, deadline, callerInFlight).errorInterceptor(redirects);
-            send(future, plan.slot, callerIdle);
+            send(future, plan.slot, callerIdle, drive);
             return future;
         }
         if (plan.kind == CommandPlan.Kind.UNKNOWN_KEYS) {
@@ -196,6 +208,11 @@ public final class ClusterRouter {
 
     /** Sends to the node serving {@code slot} (a negative slot: any primary, chosen by the calling thread). */
     void send(CommandFuture<?> future, int slot, boolean callerIdle) {
+        send(future, slot, callerIdle, false);
+    }
+
+    /** As above; {@code drive}: on a connection whose loop the calling thread takes, when one of the node's is free. */
+    private void send(CommandFuture<?> future, int slot, boolean callerIdle, boolean drive) {
         ClusterNode node = nodeForSlot(slot, future.spec().readOnly());
         if (node == null) {
             refresher.requestSoon();
@@ -204,6 +221,9 @@ public final class ClusterRouter {
             }
             future.completeExceptionally(new RedisNotSentException("cluster",
                     "no node serves slot " + slot + " in the client's slot table; a topology refresh was requested", null));
+            return;
+        }
+        if (drive && node.connections.sendDriving(future, slot, callerIdle)) {
             return;
         }
         node.connections.routeSlot(slot, callerIdle).send(future);

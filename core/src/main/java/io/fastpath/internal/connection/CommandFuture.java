@@ -2,8 +2,8 @@ package io.fastpath.internal.connection;
 
 import io.fastpath.RedisServerException;
 import io.fastpath.command.Reply;
+import io.fastpath.internal.callerio.CallerDrivenLoop;
 import io.fastpath.internal.command.CommandSpec;
-import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -48,10 +48,17 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
     int writtenOnChannel = -1;
 
     /**
-     * Caller-driven I/O: the loop its caller holds and runs until the reply, or null. The calling thread only (set before
-     * the send, read by the same thread's wait).
+     * Caller-driven I/O: the loop its caller holds and runs until the reply, or null. Set by the calling thread before
+     * the send, which publishes it (the MPSC queue); read by the same thread's wait, and by the thread that completes it.
      */
-    private EventLoop drivenBy;
+    private CallerDrivenLoop drivenBy;
+
+    /**
+     * Set by its connection's event loop once a command its caller gave up (a tombstone) can no longer reach the server
+     * later: its late reply was read, it was dropped unwritten, or its connection was lost. Only abandoned commands get
+     * here (read by {@code internal.client.AbandonedCommands}).
+     */
+    private volatile boolean settled;
 
     /** Set when a lost connection sends it again: its failures then say it may have run (any thread reads it). */
     private volatile boolean sentBefore;
@@ -82,15 +89,31 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
         if (callerInFlight != null && isDone() && RELEASED.compareAndSet(this, 0, 1)) {
             callerInFlight.decrementAndGet();
         }
+        CallerDrivenLoop driver = drivenBy;
+        if (driver != null) {
+            // Completed off the loop its caller drives (a redirect or a failover sent it to another connection): the
+            // caller may wait in that loop's epoll until its next tick, unless woken
+            driver.wakeHolderUnlessCurrent();
+        }
+    }
+
+    /** Event loop: this abandoned command left its connection for good (see {@link #settled}). */
+    void settle() {
+        settled = true;
+    }
+
+    /** Whether this abandoned command left its connection for good: nothing of it can reach the server any more. */
+    public boolean settled() {
+        return settled;
     }
 
     /** Caller's thread, before the send: its caller holds {@code loop} and drives it until this completes. */
-    public void drivenBy(EventLoop loop) {
+    public void drivenBy(CallerDrivenLoop loop) {
         this.drivenBy = loop;
     }
 
     /** The loop this command's caller holds and drives, or null (it waits like any caller). */
-    public EventLoop drivenBy() {
+    public CallerDrivenLoop drivenBy() {
         return drivenBy;
     }
 

@@ -138,6 +138,7 @@ public final class Connection implements ObservedConnection {
             drained++;
             if (command.isDone()) { // the caller gave up before it was written: nothing to read back
                 queue.answered();
+                command.settle();
                 continue;
             }
             if (waitingRoom.isHeld()) {
@@ -166,6 +167,7 @@ public final class Connection implements ObservedConnection {
         for (CommandFuture<?> command : held) {
             if (command.isDone()) {
                 queue.answered();
+                command.settle();
                 continue;
             }
             writer.add(command);

@@ -126,6 +126,7 @@ final class ConnectionHandler extends ByteToMessageDecoder {
         }
         CommandFuture<?> command = fifo.match(reply, connection.endpoint());
         if (command.isDone()) {
+            command.settle();
             return; // tombstone: the caller timed out or cancelled; this late reply is dropped
         }
         if (command.observer != null) {

@@ -82,6 +82,7 @@ final class WaitingRoom {
     void admit(CommandFuture<?> command) {
         if (command.isDone()) {
             queue.answered();
+            command.settle();
         } else if (waiting.size() >= settings.maxQueuedWhileDisconnected()) {
             queue.answered();
             command.completeExceptionally(new RedisNotSentException(connection.endpoint().toString(),
@@ -177,6 +178,7 @@ final class WaitingRoom {
         while ((command = fifo.poll()) != null) {
             if (command.isDone()) {
                 queue.answered();
+                command.settle(); // its connection is lost: what was written there is not sent again
                 continue;
             }
             if (replayAllowed && command.mayReplay(settings.retryReads()) && command.deadlineNanos - now > 0

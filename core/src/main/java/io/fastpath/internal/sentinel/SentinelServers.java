@@ -14,6 +14,7 @@ import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.ConnectionSettings;
 import io.fastpath.internal.connection.Endpoint;
 import io.fastpath.internal.connection.HandshakeExtension;
+import io.fastpath.internal.routing.SlotHash;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -89,7 +90,7 @@ final class SentinelServers implements StandaloneServers {
         ConnectionSettings settings = RoleCheck.PRIMARY.equals(role) ? config.dataSettings() : replicaSettings;
         Connection[] connections = new Connection[config.connectionsPerNode()];
         for (int i = 0; i < connections.length; i++) {
-            Connection connection = new Connection(endpoint, settings, resources.eventLoopForConnection(i), resources.channelType());
+            Connection connection = resources.sharedConnection(endpoint, settings, i); // caller-driven loops under callerDrivenIo
             Runnable onMismatch = RoleCheck.PRIMARY.equals(role) ? () -> askSentinels.run() : () -> askForReplicas.run();
             HandshakeExtension roleCheck = new RoleCheck(role, endpoint, config.queryTimeoutNanos(), onMismatch);
             connection.handshakeExtension(config.clientZone() == null ? roleCheck
@@ -135,6 +136,33 @@ final class SentinelServers implements StandaloneServers {
         }
         primary.connections.route(key, callerIdle).send(command.errorInterceptor(readOnlyRetry));
         return result;
+    }
+
+    /**
+     * Caller-driven I/O: as {@link #send}, the calling thread holding the loop of the chosen connection (the primary's,
+     * or a replica's for a read the policy sends there) when one is free. A write the client acknowledges only once
+     * replicas confirmed it is sent as usual: its caller waits on another future than the command, and only a
+     * caller waiting on the command itself drives (and frees) its loop.
+     */
+    @Override
+    public <T> CompletableFuture<T> sendDriving(CommandFuture<T> command, boolean callerIdle) {
+        boolean readOnly = command.spec().readOnly();
+        if (acknowledgement != null && !readOnly) {
+            return send(command, callerIdle);
+        }
+        byte[] key = command.spec().routingKey();
+        int slot = key == null ? -1 : SlotHash.slot(key);
+        ServerNode current = primary;
+        ServerNode target = readOnly && config.readPolicy() != ReadPolicy.PRIMARY
+                ? ReplicaSelector.select(config.readPolicy(), config.clientZone(), current, replicas) : null;
+        if (target == null) {
+            target = current;
+            command.errorInterceptor(readOnlyRetry);
+        }
+        if (!target.connections.sendDriving(command, slot, callerIdle)) {
+            target.connections.route(key, callerIdle).send(command);
+        }
+        return command;
     }
 
     @Override
@@ -206,7 +234,10 @@ final class SentinelServers implements StandaloneServers {
         primaryChangeListener.accept(old.endpoint, to);
         config.dataSettings().events().publish(new RedisEvent.PrimaryChanged(config.primaryName(), old.endpoint.toString(),
                 to.toString(), reason));
-        return CompletableFuture.allOf(moved).handle((ignored, failure) -> null); // a failed hand-over failed its commands
+        CompletableFuture<Void> handedOver = CompletableFuture.allOf(moved).handle((ignored, failure) -> null); // a failed hand-over failed its commands
+        // The old connections close within the close grace (5 s at most) of the hand-over, before their loops are released
+        resources.releaseDrivenLoopsLater(before, handedOver);
+        return handedOver;
     }
 
     /**
@@ -239,7 +270,7 @@ final class SentinelServers implements StandaloneServers {
         }
         replicas = next.toArray(NO_REPLICAS);
         for (ServerNode gone : current.values()) {
-            gone.retire(config.closeGraceNanos(), this::resend);
+            resources.releaseDrivenLoopsLater(gone.connections.all(), gone.retire(config.closeGraceNanos(), this::resend));
         }
         return CompletableFuture.allOf(started.toArray(new CompletableFuture<?>[0]));
     }
@@ -256,7 +287,7 @@ final class SentinelServers implements StandaloneServers {
         }
         if (leaving != null) {
             replicas = kept.toArray(NO_REPLICAS); // first: its handed-off reads must not be routed back to it
-            leaving.retire(config.closeGraceNanos(), this::resend);
+            resources.releaseDrivenLoopsLater(leaving.connections.all(), leaving.retire(config.closeGraceNanos(), this::resend));
         }
     }
 

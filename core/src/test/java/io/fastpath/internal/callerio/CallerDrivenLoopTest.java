@@ -3,6 +3,9 @@ package io.fastpath.internal.callerio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.command.Reply;
+import io.fastpath.internal.command.CommandSpec;
+import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.testkit.Conditions;
 import io.netty.channel.nio.NioIoHandler;
 import java.time.Duration;
@@ -180,6 +183,35 @@ class CallerDrivenLoopTest {
         } finally {
             loop.free();
         }
+    }
+
+    @Test
+    void aDrivenCommandCompletedOnAnotherThreadLeavesItsCallersLoopAWakeUpAndOneCompletedByTheHolderLeavesNone()
+            throws Exception {
+        hold(loop);
+        try {
+            CommandFuture<Reply> byHolder = driven("by the holder");
+            byHolder.complete(Reply.SimpleStringReply.OK);
+            assertThat(loop.hasQueuedTasks()).as("a wake-up queued by the holder's own completion").isFalse();
+
+            CommandFuture<Reply> elsewhere = driven("elsewhere"); // a redirect or a failover took it to another connection
+            Thread other = new Thread(() -> elsewhere.complete(Reply.SimpleStringReply.OK), "another-loop");
+            other.start();
+            other.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(loop.hasQueuedTasks()).as("a wake-up queued by the completion on another thread").isTrue();
+            loop.run(); // returns without waiting for a tick: the wake-up is a task
+            assertThat(loop.hasQueuedTasks()).isFalse();
+        } finally {
+            loop.free();
+        }
+    }
+
+    /** A command whose caller (this thread) drives {@link #loop}. */
+    private CommandFuture<Reply> driven(String word) {
+        CommandFuture<Reply> command = new CommandFuture<>(CommandSpec.words("ECHO", word), true,
+                System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
+        command.drivenBy(loop);
+        return command;
     }
 
     @Test

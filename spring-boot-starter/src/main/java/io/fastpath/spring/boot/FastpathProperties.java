@@ -33,7 +33,8 @@ public class FastpathProperties {
     /**
      * Caller-driven I/O: a template call that finds one of the server's connections free writes its command and reads
      * its reply on its own thread instead of handing it to an I/O thread; give about as many connections-per-node as
-     * concurrent callers. A standalone server only: with Sentinel or several cluster nodes the context fails to start.
+     * concurrent callers. Standalone, cluster and Sentinel; with a client-side cache or direct completion (set by a
+     * customizer) the context fails to start.
      * Unset: off, unless the JVM runs with -Dfastpath.callerDrivenIo=true.
      */
     private Boolean callerDrivenIo;

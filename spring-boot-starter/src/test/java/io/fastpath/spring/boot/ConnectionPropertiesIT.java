@@ -51,12 +51,19 @@ class ConnectionPropertiesIT {
     }
 
     @Test
-    void callerDrivenIoWithSeveralClusterNodesStopsTheContextNamingTheOption() {
+    void callerDrivenIoOnSeveralClusterNodesServesTheTemplateOnEveryNode() {
         var nodes = CLUSTER.cluster().primaries();
         runner.withPropertyValues("spring.data.redis.cluster.nodes=" + nodes.get(0).host() + ":" + nodes.get(0).port() + ","
                 + nodes.get(1).host() + ":" + nodes.get(1).port(), "fastpath.caller-driven-io=true").run(context -> {
-                    assertThat(context).hasFailed();
-                    assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("callerDrivenIo(true) serves a standalone server");
+                    FastpathConnectionFactory factory = (FastpathConnectionFactory) context.getBean(RedisConnectionFactory.class);
+                    assertThat(factory.client().toString()).contains("caller-driven I/O");
+                    StringRedisTemplate template = context.getBean(StringRedisTemplate.class);
+                    for (int i = 0; i < 30; i++) { // 30 keys spread over the three primaries' slots
+                        template.opsForValue().set("driven:" + i, "v" + i);
+                    }
+                    for (int i = 0; i < 30; i++) {
+                        assertThat(template.opsForValue().get("driven:" + i)).isEqualTo("v" + i);
+                    }
                 });
     }
 

@@ -120,13 +120,13 @@ class FastpathRedisAutoConfigurationIT {
     }
 
     @Test
-    void callerDrivenIoWithSentinelStopsTheContextBeforeAnyConnectionNamingTheOption() {
-        runner.withPropertyValues("spring.data.redis.sentinel.master=mymaster",
-                "spring.data.redis.sentinel.nodes=127.0.0.1:" + SERVER.server().port(), "fastpath.caller-driven-io=true")
+    void callerDrivenIoWithAnOptionItDoesNotServeStopsTheContextBeforeAnyConnectionNamingBoth() {
+        runner.withPropertyValues(hostAndPort(), "fastpath.caller-driven-io=true")
+                .withBean(FastpathClientBuilderCustomizer.class, () -> builder -> builder.directCompletion())
                 .run(context -> {
                     assertThat(context).hasFailed();
                     assertThat(context.getStartupFailure()).rootCause()
-                            .hasMessageContaining("callerDrivenIo(true) serves a standalone server without sentinel");
+                            .hasMessageContaining("callerDrivenIo(true) serves clients without directCompletion()");
                 });
     }
 
