@@ -6,12 +6,9 @@ import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.FaultProxy;
 import io.fastpath.testkit.RedisServer;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -81,37 +78,10 @@ class CallerDrivenIoIT {
         int rounds = 1_000;
         try (RedisClient redis = driven(server.uri(), 2).build();
              TaggedWorkload async = TaggedWorkload.start(redis, "async", 2, 8)) {
-            ConcurrentLinkedQueue<String> wrongReplies = new ConcurrentLinkedQueue<>();
-            ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
-            List<Thread> threads = new ArrayList<>();
-            for (int c = 0; c < callers; c++) {
-                String key = "caller-" + c;
-                Thread thread = new Thread(() -> {
-                    try {
-                        for (int i = 0; i < rounds; i++) {
-                            String value = key + ":" + i;
-                            redis.set(key, value);
-                            String read = redis.get(key);
-                            String echoed = redis.echo(value);
-                            if (!value.equals(read) || !value.equals(echoed)) {
-                                wrongReplies.add(key + " expected " + value + ", read " + read + ", echoed " + echoed);
-                            }
-                        }
-                    } catch (RuntimeException failure) {
-                        failures.add(failure);
-                    }
-                }, "blocking-caller-" + c);
-                threads.add(thread);
-                thread.start();
-            }
-            for (Thread thread : threads) {
-                thread.join(TimeUnit.SECONDS.toMillis(120));
-                assertThat(thread.isAlive()).as("%s finished", thread.getName()).isFalse();
-            }
+            OwnRepliesCheck callersCheck = OwnRepliesCheck.start(redis, callers, rounds, (caller, round) -> "caller-" + caller);
+            callersCheck.assertEachGotItsOwnReplies();
             async.stop(Duration.ofSeconds(20));
             async.assertOracle();
-            assertThat(wrongReplies).isEmpty();
-            assertThat(failures).isEmpty();
         }
     }
 

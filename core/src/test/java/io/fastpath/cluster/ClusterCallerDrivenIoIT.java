@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fastpath.CommandListener;
 import io.fastpath.Eventually;
 import io.fastpath.ObservedCommand;
+import io.fastpath.OwnRepliesCheck;
 import io.fastpath.ReadPolicy;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisClientBuilder;
@@ -14,12 +15,10 @@ import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisClusterExtension;
 import io.fastpath.testkit.RedisServer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -167,36 +166,9 @@ class ClusterCallerDrivenIoIT {
         int callers = 8;
         int rounds = 500;
         try (RedisClient client = driven(cluster).connectionsPerNode(1).build()) {
-            ConcurrentLinkedQueue<String> wrongReplies = new ConcurrentLinkedQueue<>();
-            ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
-            List<Thread> threads = new ArrayList<>();
-            for (int c = 0; c < callers; c++) {
-                String prefix = "caller-" + c + ":";
-                Thread thread = new Thread(() -> {
-                    try {
-                        for (int i = 0; i < rounds; i++) {
-                            String key = prefix + (i % 16); // sixteen keys a caller, over every primary
-                            String value = prefix + i;
-                            client.set(key, value);
-                            String read = client.get(key);
-                            String echoed = client.echo(value);
-                            if (!value.equals(read) || !value.equals(echoed)) {
-                                wrongReplies.add(key + " expected " + value + ", read " + read + ", echoed " + echoed);
-                            }
-                        }
-                    } catch (RuntimeException failure) {
-                        failures.add(failure);
-                    }
-                }, "blocking-caller-" + c);
-                threads.add(thread);
-                thread.start();
-            }
-            for (Thread thread : threads) {
-                thread.join(TimeUnit.SECONDS.toMillis(120));
-                assertThat(thread.isAlive()).as("%s finished", thread.getName()).isFalse();
-            }
-            assertThat(wrongReplies).isEmpty();
-            assertThat(failures).isEmpty();
+            // sixteen keys a caller, over every primary
+            OwnRepliesCheck.start(client, callers, rounds, (caller, round) -> "caller-" + caller + ":" + (round % 16))
+                    .assertEachGotItsOwnReplies();
         }
     }
 
@@ -205,13 +177,7 @@ class ClusterCallerDrivenIoIT {
     void aPrimaryKilledWhileACallerDrivesItsConnectionLetsTheCommandFinishOnThePromotedReplica() throws Exception {
         RedisCluster cluster = redis.cluster();
         RedisServer victim = cluster.nodeForSlot(cluster.keySlot("{victim}"));
-        List<String> otherShardKeys = new ArrayList<>();
-        for (int i = 0; otherShardKeys.size() < 40; i++) {
-            String key = "survivor:" + i;
-            if (cluster.nodeForSlot(cluster.keySlot(key)) != victim) {
-                otherShardKeys.add(key);
-            }
-        }
+        List<String> otherShardKeys = cluster.keysServedElsewhere(victim, "survivor:", 40);
         // No reconnect to the dead node (backoff of minutes) and no periodic refresh can rescue the command: only the
         // refreshes asked for while a primary is down find the promoted replica, where the command is then sent
         ConcurrentLinkedQueue<String> disconnected = new ConcurrentLinkedQueue<>();

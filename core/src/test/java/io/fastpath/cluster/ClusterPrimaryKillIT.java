@@ -7,7 +7,6 @@ import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisClusterExtension;
 import io.fastpath.testkit.RedisServer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,13 +28,7 @@ class ClusterPrimaryKillIT {
     void killingAPrimaryLeavesOtherShardsServingAndItsShardRecoversSoonAfterPromotion() throws Exception {
         RedisCluster cluster = redis.cluster();
         RedisServer victim = cluster.nodeForSlot(cluster.keySlot("{victim}"));
-        List<String> otherShardKeys = new ArrayList<>();
-        for (int i = 0; otherShardKeys.size() < 40; i++) {
-            String key = "survivor:" + i;
-            if (cluster.nodeForSlot(cluster.keySlot(key)) != victim) {
-                otherShardKeys.add(key);
-            }
-        }
+        List<String> otherShardKeys = cluster.keysServedElsewhere(victim, "survivor:", 40);
         // Neither a reconnect to the dead node (backoff of minutes) nor the periodic refresh (10 min) can
         // rescue the shard within the command's deadline here.
         try (RedisClient client = RedisClient.builder()

@@ -126,13 +126,7 @@ class ClusterTopologyChangesIT {
     void killingAPrimaryLeavesOtherShardsServingAndItsShardRecoversAfterPromotion() throws Exception {
         RedisCluster cluster = redis.cluster();
         RedisServer victim = cluster.nodeForSlot(cluster.keySlot("{victim}"));
-        List<String> otherShardKeys = new ArrayList<>();
-        for (int i = 0; otherShardKeys.size() < 40; i++) {
-            String key = "survivor:" + i;
-            if (cluster.nodeForSlot(cluster.keySlot(key)) != victim) {
-                otherShardKeys.add(key);
-            }
-        }
+        List<String> otherShardKeys = cluster.keysServedElsewhere(victim, "survivor:", 40);
         try (RedisClient client = RedisClient.create(cluster.primaries().get(0).uri());
              ClusterLoad load = new ClusterLoad(client, 4, caller -> otherShardKeys.subList(caller * 10, caller * 10 + 10))) {
             client.set("{victim}:key", "before");

@@ -138,6 +138,22 @@ public final class RedisCluster implements AutoCloseable {
         return supportsAvailabilityZone(anyResponsiveNode().binary());
     }
 
+    /**
+     * {@code count} keys, {@code prefix} followed by a number, whose slots {@code node} does not serve (one {@code CLUSTER
+     * SLOTS} read for all of them): the keys of the other shards, say while {@code node} is made to fail.
+     */
+    public List<String> keysServedElsewhere(RedisServer node, String prefix, int count) {
+        SlotMap slots = slotMap(anyResponsiveNode());
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; keys.size() < count; i++) {
+            String key = prefix + i;
+            if (slots.primaryPortFor(keySlot(key)) != node.port()) {
+                keys.add(key);
+            }
+        }
+        return keys;
+    }
+
     /** The hash slot of {@code key}, computed locally; see {@link KeySlots}. */
     public int keySlot(String key) {
         return KeySlots.slot(key);
