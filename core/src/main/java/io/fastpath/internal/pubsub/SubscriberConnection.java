@@ -46,6 +46,12 @@ final class SubscriberConnection {
     private final long handshakeTimeoutNanos;
     // Any thread: what this connection should be subscribed to; the handshake re-issues all of it.
     private final Map<PubSubKind, Set<String>> names = new EnumMap<>(PubSubKind.class);
+    // Any thread: subscribe commands sent by subscribe() and not answered yet (none of them written on the current
+    // channel while its handshake runs: writes wait for the handshake, and a lost channel's are taken back).
+    private final Set<Unanswered> unanswered = ConcurrentHashMap.newKeySet();
+
+    /** A subscribe command sent by {@link #subscribe}, with the names it asks for. */
+    private record Unanswered(PubSubKind kind, List<String> names, CommandFuture<Reply> command) {}
 
     SubscriberConnection(Endpoint endpoint, ConnectionSettings settings, ClientResources resources, SubscriberOwner engine) {
         this.engine = engine;
@@ -89,14 +95,26 @@ final class SubscriberConnection {
      * them, or fails with the first error (a shard channel's MOVED, for one).
      */
     CompletableFuture<Void> subscribe(PubSubKind kind, Collection<String> added, long deadlineNanos) {
+        List<CommandFuture<Reply>> commands = new ArrayList<>();
+        for (List<String> group : groups(kind, added)) {
+            CommandFuture<Reply> command = new CommandFuture<>(spec(kind.subscribe, group), true, deadlineNanos).answeredByPush();
+            Unanswered waiting = new Unanswered(kind, group, command);
+            unanswered.add(waiting); // before the names: a handshake that re-issues them sees this command too
+            command.whenComplete((reply, failure) -> unanswered.remove(waiting));
+            commands.add(command);
+        }
         names.get(kind).addAll(added);
-        return send(kind, kind.subscribe, added, deadlineNanos);
+        return send(commands, deadlineNanos);
     }
 
     /** Any thread: stops re-subscribing {@code removed} and tells the server; the outcome is not awaited. */
     void unsubscribe(PubSubKind kind, Collection<String> removed, long deadlineNanos) {
         names.get(kind).removeAll(removed);
-        send(kind, kind.unsubscribe, removed, deadlineNanos);
+        List<CommandFuture<Reply>> commands = new ArrayList<>();
+        for (List<String> group : groups(kind, removed)) {
+            commands.add(new CommandFuture<>(spec(kind.unsubscribe, group), true, deadlineNanos).answeredByPush());
+        }
+        send(commands, deadlineNanos);
     }
 
     /** Forgets names whose subscription failed here, so the next handshake does not re-issue them. */
@@ -104,12 +122,12 @@ final class SubscriberConnection {
         names.get(kind).removeAll(failed);
     }
 
-    private CompletableFuture<Void> send(PubSubKind kind, byte[] command, Collection<String> targets, long deadlineNanos) {
+    /** Sends {@code commands} and a PING confirming them; the future completes when all are answered. */
+    private CompletableFuture<Void> send(List<CommandFuture<Reply>> commands, long deadlineNanos) {
         List<CompletableFuture<?>> sent = new ArrayList<>();
-        for (List<String> group : groups(kind, targets)) {
-            CommandFuture<Reply> future = new CommandFuture<>(spec(command, group), true, deadlineNanos).answeredByPush();
-            connection.send(future);
-            sent.add(future);
+        for (CommandFuture<Reply> command : commands) {
+            connection.send(command);
+            sent.add(command);
         }
         CommandFuture<Reply> ping = new CommandFuture<>(spec(PING, List.of()), true, deadlineNanos);
         connection.send(ping);
@@ -126,9 +144,11 @@ final class SubscriberConnection {
         for (PubSubKind kind : PubSubKind.values()) {
             for (List<String> group : groups(kind, List.copyOf(names.get(kind)))) {
                 CommandFuture<Reply> future = new CommandFuture<>(spec(kind.subscribe, group), true, deadline).answeredByPush();
-                future.whenComplete((ignored, failure) -> {
+                future.whenComplete((reply, failure) -> {
                     if (failure instanceof RedisServerException refused) { // e.g. MOVED: the slot moved while disconnected
                         engine.resubscribeRefused(this, kind, group, refused);
+                    } else if (failure == null) {
+                        answerWaitingCommandsFor(kind, group, reply);
                     }
                 });
                 writer.accept(future);
@@ -138,6 +158,20 @@ final class SubscriberConnection {
         ping.thenRun(() -> engine.resubscribed(this));
         writer.accept(ping);
         return ping;
+    }
+
+    /**
+     * Event loop, during a handshake: a subscribe command still waiting to be written asks only for names this
+     * handshake has just subscribed, so it is answered with the same reply and never written (writing skips answered
+     * commands). Without this, a connection subscribed to before its first handshake ended sent every name twice.
+     */
+    private void answerWaitingCommandsFor(PubSubKind kind, List<String> subscribed, Reply reply) {
+        Set<String> covered = Set.copyOf(subscribed);
+        for (Unanswered waiting : unanswered) {
+            if (waiting.kind == kind && covered.containsAll(waiting.names)) {
+                waiting.command.complete(reply);
+            }
+        }
     }
 
     /** Names per command: shard channels of one command must share a slot, others only need chunking. */
