@@ -392,12 +392,12 @@ public final class ClusterRouter {
         refresher.requestSoon();
     }
 
-    /** Runs {@code listener} after every applied topology refresh, on the refresher's thread. */
     /** Told of every node a refresh retired because it left the topology (any thread; must not block). */
     public void retiredNodeListener(Consumer<Endpoint> listener) {
         nodes.retiredListener(listener);
     }
 
+    /** Runs {@code listener} after every applied topology refresh, on the refresher's thread. */
     public void topologyListener(Runnable listener) {
         nodes.appliedListener(listener);
     }
