@@ -106,7 +106,7 @@ public final class ClusterRouter {
             // Connections keep trying in the background; commands wait for them within their deadline.
         }
         replicas.startNoLaterThan(resources.nextEventLoop(), waitNanos);
-        router.refresher.startPeriodic();
+        router.refresher.startPeriodic(topology);
         return router;
     }
 

@@ -11,8 +11,15 @@ import java.util.Set;
  * @param shards only shards that own at least one slot
  * @param slotless healthy nodes of shards without slots (e.g. a new node importing its first slots), and
  *     a shard's other online masters during a failover: not routed to, but their open connections are kept
+ * @param unplacedReplicas replicas the answering node listed in a shard of their own, without slots or a master: Valkey
+ *     8.0 does so until it has the replica's shard id from the replica itself (a replica that was just attached and is
+ *     paused or slow), so they are missing from {@link #shards} and a later answer will place them
  */
-record ClusterTopology(List<Shard> shards, Set<Endpoint> slotless) {
+record ClusterTopology(List<Shard> shards, Set<Endpoint> slotless, int unplacedReplicas) {
+
+    ClusterTopology(List<Shard> shards, Set<Endpoint> slotless) {
+        this(shards, slotless, 0);
+    }
 
     /** @param slotRanges pairs of inclusive {start, end} */
     record Shard(List<int[]> slotRanges, Endpoint primary, List<Endpoint> replicas) {}

@@ -20,7 +20,9 @@ import java.util.Map;
  * LOADING, which the client retries. A shard that lists a second online master (Valkey 8.0 does, for a
  * moment, during a manual failover: the demoted and the promoted node both as masters of one shard,
  * where Redis 7.0 lists the demoted one in a shard of its own) keeps the others as slotless known
- * nodes: dropping one would retire the connections of the node that is about to own the slots.
+ * nodes: dropping one would retire the connections of the node that is about to own the slots. A replica listed
+ * alone in a shard without slots or master (Valkey 8.0, before the answering node has the replica's shard id) is
+ * counted as unplaced: the refresher prefers answers that place it and asks again until one does.
  */
 final class ClusterTopologyParser {
     private ClusterTopologyParser() {}
@@ -33,6 +35,7 @@ final class ClusterTopologyParser {
     static ClusterTopology fromShards(Reply reply, boolean tls) {
         List<ClusterTopology.Shard> shards = new ArrayList<>();
         Set<Endpoint> slotless = new HashSet<>();
+        int unplacedReplicas = 0;
         for (Reply shardReply : elements(reply)) {
             Map<String, Reply> shard = fields(shardReply);
             List<int[]> ranges = new ArrayList<>();
@@ -41,12 +44,22 @@ final class ClusterTopologyParser {
                 ranges.add(new int[] {(int) number(slots.get(i)), (int) number(slots.get(i + 1))});
             }
             if (ranges.isEmpty()) {
+                boolean hasMaster = false;
+                int replicasAlone = 0;
                 for (Reply nodeReply : elements(shard.get("nodes"))) {
                     Map<String, Reply> node = fields(nodeReply);
                     Endpoint endpoint = endpointOf(node, tls);
-                    if (endpoint != null && "online".equals(text(node.get("health")))) {
+                    String health = text(node.get("health"));
+                    hasMaster |= "master".equals(text(node.get("role")));
+                    if (endpoint != null && !"master".equals(text(node.get("role"))) && !isFailed(health)) {
+                        replicasAlone++;
+                    }
+                    if (endpoint != null && "online".equals(health)) {
                         slotless.add(endpoint);
                     }
+                }
+                if (!hasMaster) {
+                    unplacedReplicas += replicasAlone; // a replica the answering node has no shard id for yet
                 }
                 continue;
             }
@@ -78,7 +91,7 @@ final class ClusterTopologyParser {
                 slotless.addAll(onlinePrimaries); // mid-failover: known, not routed to until a refresh or MOVED says so
             }
         }
-        return new ClusterTopology(shards, slotless);
+        return new ClusterTopology(shards, slotless, unplacedReplicas);
     }
 
     /**

@@ -20,7 +20,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * refreshes start at least {@link #MIN_INTERVAL_NANOS} apart. A refresh asks up to three random nodes
  * (connected ones first) and applies the answer that covers the most slots; nothing waits on it. While
  * a routed primary has no live connection, follow-up refreshes run every {@link #PRIMARY_DOWN_INTERVAL_NANOS}
- * so its replica's promotion is seen within that interval instead of at the next periodic refresh.
+ * so its replica's promotion is seen within that interval instead of at the next periodic refresh; while the applied
+ * answer leaves a replica unplaced (listed outside its shard), every {@link #UNPLACED_REPLICA_INTERVAL_NANOS}, so the
+ * replica is connected once a node places it.
  *
  * <p>Thread ownership: flags are atomics; the refresh itself runs on an event loop and its callbacks.
  */
@@ -31,6 +33,9 @@ final class TopologyRefresher {
     // the promotion (until a backed-off reconnect or the periodic refresh); with them, ~0.3 s.
     private static final long PRIMARY_DOWN_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
     private static final long QUERY_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
+    // ClusterStartIT: a replica paused right after it was attached stayed unlisted (so unconnected) until the periodic
+    // refresh 30 s later; asking again while an answer leaves a replica unplaced connects it once a node places it.
+    private static final long UNPLACED_REPLICA_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
     private static final System.Logger LOG = System.getLogger(TopologyRefresher.class.getName());
     private final ClusterRouter router;
@@ -38,6 +43,8 @@ final class TopologyRefresher {
     private final ClusterOptions options;
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final AtomicBoolean running = new AtomicBoolean();
+    /** True while the latest applied answer left a replica unplaced (see {@link ClusterTopology#unplacedReplicas}). */
+    private final AtomicBoolean unplaced = new AtomicBoolean();
     private volatile long lastStartNanos = System.nanoTime();
     private volatile ScheduledFuture<?> periodic;
     /** Completed when the next refresh to start ends (applied or not); {@link #run} takes it as it starts. Any thread. */
@@ -49,7 +56,11 @@ final class TopologyRefresher {
         this.options = options;
     }
 
-    void startPeriodic() {
+    /** Starts the periodic refresh; {@code initial}, the topology start-up applied, asks again soon if it left a replica unplaced. */
+    void startPeriodic(ClusterTopology initial) {
+        if (initial.unplacedReplicas() > 0) {
+            followUp(UNPLACED_REPLICA_INTERVAL_NANOS);
+        }
         // A second look soon after start-up: a cluster that was just created or changed may still be gossiping
         // roles, and LOWEST_LATENCY needs its first round trips measured.
         loop.schedule(this::requestSoon, 1, TimeUnit.SECONDS);
@@ -119,13 +130,14 @@ final class TopologyRefresher {
                 ClusterTopology best = null;
                 for (CompletableFuture<ClusterTopology> answer : answers) {
                     ClusterTopology topology = answer.getNow(null);
-                    if (topology != null && (best == null || topology.coveredSlots() > best.coveredSlots())) {
+                    if (topology != null && (best == null || isBetter(topology, best))) {
                         best = topology;
                     }
                 }
                 if (best != null) {
                     apply(best);
                 }
+                unplaced.set(best != null && best.unplacedReplicas() > 0);
                 if (router.observer() != null) {
                     router.observer().topologyRefreshed(best != null);
                 }
@@ -136,7 +148,9 @@ final class TopologyRefresher {
                 running.set(false);
                 ended.complete(null);
                 if (router.nodes.hasUnreachablePrimary()) {
-                    followUpWhilePrimaryDown();
+                    followUp(PRIMARY_DOWN_INTERVAL_NANOS);
+                } else if (unplaced.get()) {
+                    followUp(UNPLACED_REPLICA_INTERVAL_NANOS);
                 }
             }
         });
@@ -152,9 +166,19 @@ final class TopologyRefresher {
         }
     }
 
-    private void followUpWhilePrimaryDown() {
+    /**
+     * The answer to apply of two: the one covering more slots, and of two covering as many, the one that places more
+     * replicas in their shards (Valkey 8.0 lists a replica alone until it has its shard id, and nodes learn it at
+     * different times).
+     */
+    static boolean isBetter(ClusterTopology candidate, ClusterTopology best) {
+        int covered = candidate.coveredSlots() - best.coveredSlots();
+        return covered > 0 || covered == 0 && candidate.unplacedReplicas() < best.unplacedReplicas();
+    }
+
+    private void followUp(long delayNanos) {
         try {
-            loop.schedule(this::requestSoon, PRIMARY_DOWN_INTERVAL_NANOS, TimeUnit.NANOSECONDS);
+            loop.schedule(this::requestSoon, delayNanos, TimeUnit.NANOSECONDS);
         } catch (RuntimeException shuttingDown) {
             // the client is closing: nothing left to refresh
         }

@@ -100,6 +100,28 @@ class ClusterTopologyParserTest {
     }
 
     @Test
+    void aReplicaListedAloneWithoutSlotsIsCountedUnplacedAndAnEmptyShardWithItsMasterIsNot() {
+        // What Valkey 8.0.1 answered in ClusterStartIT (captured): the paused replica of a just-attached pair alone in a
+        // shard without slots, "loading", while the node had not yet had the replica's shard id.
+        Map<Reply, Reply> owning = new LinkedHashMap<>();
+        owning.put(bulk("slots"), array(integer(0), integer(16383)));
+        owning.put(bulk("nodes"), array(node(7000, "master", "online")));
+        Map<Reply, Reply> alone = new LinkedHashMap<>();
+        alone.put(bulk("slots"), array());
+        alone.put(bulk("nodes"), array(node(7001, "replica", "loading")));
+        Map<Reply, Reply> empty = new LinkedHashMap<>();
+        empty.put(bulk("slots"), array());
+        empty.put(bulk("nodes"), array(node(7002, "master", "online"), node(7003, "replica", "online")));
+
+        ClusterTopology unplaced = ClusterTopologyParser.fromShards(array(new Reply.MapReply(owning), new Reply.MapReply(alone)));
+        ClusterTopology placedOrEmpty = ClusterTopologyParser.fromShards(array(new Reply.MapReply(owning), new Reply.MapReply(empty)));
+
+        assertThat(unplaced.unplacedReplicas()).isEqualTo(1);
+        assertThat(unplaced.nodeCount()).isEqualTo(1);
+        assertThat(placedOrEmpty.unplacedReplicas()).isZero();
+    }
+
+    @Test
     void resp2ShardsUseTheIpWhenTheEndpointIsUnknownAndSkipShardsWithoutSlots() {
         Reply withSlots = array(bulk("slots"), array(integer(0), integer(16383)), bulk("nodes"),
                 array(flatNode(7000, "master", "failed")));
