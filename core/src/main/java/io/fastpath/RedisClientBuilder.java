@@ -69,6 +69,8 @@ public final class RedisClientBuilder {
     private Duration loneCallerSpin = DEFAULT_LONE_CALLER_SPIN;
     /** Null: the system property {@link #CALLER_DRIVEN_IO_PROPERTY} decides, where the client's shape allows it. */
     private Boolean callerDrivenIo;
+    /** {@link #preferCallerDrivenIo()} was called: on where the other options allow, unless callerDrivenIo says. */
+    private boolean preferCallerDrivenIo;
     private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private int maxInFlightPerConnection = DEFAULT_MAX_IN_FLIGHT_PER_CONNECTION;
@@ -357,6 +359,17 @@ public final class RedisClientBuilder {
         return this;
     }
 
+    /**
+     * {@link #callerDrivenIo(boolean) Caller-driven I/O} wherever this client's other options allow it: on, unless the
+     * client-side cache or {@link #directCompletion()} is set (then off, where {@code callerDrivenIo(true)} would refuse
+     * to build) or the client runs on a host's event loops. A {@code callerDrivenIo(...)} call on the same builder wins
+     * over it. The Spring Boot starter asks for it when the application's callers are platform threads.
+     */
+    public RedisClientBuilder preferCallerDrivenIo() {
+        this.preferCallerDrivenIo = true;
+        return this;
+    }
+
     /** I/O threads (event loops) the client owns; default: one per core. */
     public RedisClientBuilder ioThreads(int threads) {
         if (threads < 1) {
@@ -630,7 +643,7 @@ public final class RedisClientBuilder {
                     + " for now: build the client without one of them");
         }
         boolean driven = callerDrivenIo != null ? callerDrivenIo
-                : Boolean.getBoolean(CALLER_DRIVEN_IO_PROPERTY) && notWithCallerDrivenIo == null;
+                : (preferCallerDrivenIo || Boolean.getBoolean(CALLER_DRIVEN_IO_PROPERTY)) && notWithCallerDrivenIo == null;
         return new ClientSettings(host, port, username, password, credentialsProvider, database, clientName,
                 connectionsPerNode, ioThreads, congestionDetour, loneCallerSpin, driven, commandTimeout, connectTimeout,
                 maxInFlightPerConnection, maxArgumentBytes, maxQueuedWhileDisconnected, blockingConnectionsPerNode,

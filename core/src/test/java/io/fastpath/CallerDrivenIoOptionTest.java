@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code callerDrivenIo(true)} serves a standalone server, a cluster and Sentinel: what it does not serve yet (the
  * client-side cache, direct completion) is refused when the option is asked for, never silently ignored; the system
- * property only turns it on where it applies.
+ * property and {@code preferCallerDrivenIo()} only turn it on where it applies.
  */
 class CallerDrivenIoOptionTest {
 
@@ -32,5 +32,23 @@ class CallerDrivenIoOptionTest {
                 .callerDrivenIo()).isTrue();
         assertThat(RedisClient.builder().callerDrivenIo(true).sentinel(SentinelOptions.of("mymaster", "127.0.0.1:26379"))
                 .settings().callerDrivenIo()).isTrue();
+    }
+
+    @Test
+    void preferredItIsOnWhereItAppliesAndOffWithTheCacheOrDirectCompletionWithoutAnError() {
+        assertThat(RedisClient.builder().preferCallerDrivenIo().settings().callerDrivenIo()).isTrue();
+        assertThat(RedisClient.builder().preferCallerDrivenIo().seeds("redis://a:7000", "redis://b:7001").settings()
+                .callerDrivenIo()).isTrue();
+        assertThat(RedisClient.builder().preferCallerDrivenIo().clientSideCache(CacheOptions.maxBytes(1 << 20)).settings()
+                .callerDrivenIo()).isFalse();
+        assertThat(RedisClient.builder().preferCallerDrivenIo().directCompletion().settings().callerDrivenIo()).isFalse();
+    }
+
+    @Test
+    void preferredItGivesWayToAnExplicitChoiceOnTheSameBuilder() {
+        assertThat(RedisClient.builder().preferCallerDrivenIo().callerDrivenIo(false).settings().callerDrivenIo()).isFalse();
+        assertThat(RedisClient.builder().callerDrivenIo(false).preferCallerDrivenIo().settings().callerDrivenIo()).isFalse();
+        assertThatThrownBy(() -> RedisClient.builder().preferCallerDrivenIo().callerDrivenIo(true).directCompletion().settings())
+                .isInstanceOf(RedisArgumentException.class).hasMessageContaining("directCompletion()");
     }
 }

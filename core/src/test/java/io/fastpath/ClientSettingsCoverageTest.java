@@ -53,6 +53,7 @@ class ClientSettingsCoverageTest {
         setter("congestionDetour", b -> b.congestionDetour(false), "congestionDetour");
         setter("loneCallerSpin", b -> b.loneCallerSpin(Duration.ZERO), "loneCallerSpin");
         setter("callerDrivenIo", b -> b.callerDrivenIo(true), "callerDrivenIo");
+        setter("preferCallerDrivenIo", RedisClientBuilder::preferCallerDrivenIo, "callerDrivenIo");
         setter("ioThreads", b -> b.ioThreads(Runtime.getRuntime().availableProcessors() + 1), "ioThreads");
         // over the 10 s floor of the default response timeout, so the response timeout follows it too
         setter("commandTimeout", b -> b.commandTimeout(Duration.ofSeconds(11)), "commandTimeout");

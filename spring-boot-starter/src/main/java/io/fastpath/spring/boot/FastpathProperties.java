@@ -35,7 +35,8 @@ public class FastpathProperties {
      * its reply on its own thread instead of handing it to an I/O thread; give about as many connections-per-node as
      * concurrent callers. Standalone, cluster and Sentinel; with a client-side cache or direct completion (set by a
      * customizer) the context fails to start.
-     * Unset: off, unless the JVM runs with -Dfastpath.callerDrivenIo=true.
+     * Unset: on where it applies (off with a client-side cache or direct completion set by a customizer) unless
+     * spring.threads.virtual.enabled is true on JDK 21 or later (virtual threads never drive a loop).
      */
     private Boolean callerDrivenIo;
 

@@ -11,8 +11,10 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
+import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.core.env.Environment;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 
@@ -37,18 +39,21 @@ public class FastpathRedisAutoConfiguration {
     FastpathConnectionFactory redisConnectionFactory(DataRedisProperties redis, FastpathProperties fastpath,
                                                      ObjectProvider<DataRedisConnectionDetails> connectionDetails,
                                                      ObjectProvider<RedisSentinelConfiguration> sentinelConfiguration,
-                                                     ObjectProvider<FastpathClientBuilderCustomizer> customizers) {
+                                                     ObjectProvider<FastpathClientBuilderCustomizer> customizers,
+                                                     Environment environment) {
         // Boot's Redis auto-configuration defines the details from spring.data.redis.* (url parsed, SSL bundle resolved)
         // unless a service connection did; its bean exists by the time this factory is created.
         DataRedisConnectionDetails details = connectionDetails.getObject();
         List<FastpathClientBuilderCustomizer> ordered = customizers.orderedStream().toList();
+        // spring.threads.virtual.enabled on JDK 21+: the template's callers are virtual threads, which never drive a loop
+        boolean virtualThreads = Threading.VIRTUAL.isActive(environment);
         // An application's RedisSentinelConfiguration bean wins over the properties, as with Boot's Lettuce and Jedis factories.
         RedisSentinelConfiguration sentinel = sentinelConfiguration.getIfAvailable(
                 () -> ClientBuilderFromProperties.sentinelConfiguration(details));
         FastpathConnectionFactory factory = sentinel != null
                 ? new FastpathConnectionFactory(sentinel, ClientBuilderFromProperties.sentinelTls(details, redis),
-                        builder -> ClientBuilderFromProperties.settings(builder, redis, fastpath, ordered))
-                : new FastpathConnectionFactory(() -> ClientBuilderFromProperties.builder(details, redis, fastpath, ordered));
+                        builder -> ClientBuilderFromProperties.settings(builder, redis, fastpath, virtualThreads, ordered))
+                : new FastpathConnectionFactory(() -> ClientBuilderFromProperties.builder(details, redis, fastpath, virtualThreads, ordered));
         factory.setConvertPipelineAndTxResults(fastpath.isConvertPipelineAndTxResults());
         return factory;
     }

@@ -44,6 +44,8 @@ class EveryBuilderOptionHasABootSettingTest {
             Map.entry("clientZone", "fastpath.client-zone"),
             Map.entry("loneCallerSpin", "fastpath.lone-caller-spin"),
             Map.entry("callerDrivenIo", "fastpath.caller-driven-io"),
+            // unset, the starter prefers it unless spring.threads.virtual.enabled
+            Map.entry("preferCallerDrivenIo", "fastpath.caller-driven-io"),
             Map.entry("credentialsProvider", CUSTOMIZER),
             Map.entry("clientSideCache", CUSTOMIZER),
             Map.entry("eventListener", CUSTOMIZER),

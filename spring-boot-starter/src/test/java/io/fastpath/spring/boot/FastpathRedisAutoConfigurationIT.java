@@ -78,7 +78,7 @@ class FastpathRedisAutoConfigurationIT {
     }
 
     @Test
-    void callerDrivenIoFromItsPropertyLetsATemplateCallWriteItsCommandOnItsOwnThread() {
+    void withoutItsPropertyATemplateCallOnAPlatformThreadWritesItsCommandOnItsOwnThread() {
         Map<String, Thread> writtenBy = new ConcurrentHashMap<>();
         CommandListener writers = new CommandListener() {
             @Override
@@ -86,7 +86,7 @@ class FastpathRedisAutoConfigurationIT {
                 writtenBy.put(command.name(), Thread.currentThread());
             }
         };
-        runner.withPropertyValues(hostAndPort(), "fastpath.caller-driven-io=true", "fastpath.connections-per-node=1")
+        runner.withPropertyValues(hostAndPort(), "fastpath.connections-per-node=1")
                 .withBean(FastpathClientBuilderCustomizer.class, () -> builder -> builder.commandListener(writers))
                 .run(context -> {
                     assertThat(context.getBean(FastpathConnectionFactory.class).client().toString()).contains("caller-driven I/O");
@@ -97,10 +97,12 @@ class FastpathRedisAutoConfigurationIT {
                             () -> "v".equals(template.opsForValue().get("driven:key"))
                                     && writtenBy.get("GET") == Thread.currentThread(), Duration.ofSeconds(20));
                 });
+        runner.withPropertyValues(hostAndPort(), "fastpath.caller-driven-io=true").run(context ->
+                assertThat(context.getBean(FastpathConnectionFactory.class).client().toString()).contains("caller-driven I/O"));
     }
 
     @Test
-    void withoutItsPropertyTemplateCallsAreHandedToTheIoThreads() {
+    void turnedOffByItsPropertyTemplateCallsAreHandedToTheIoThreads() {
         Map<String, Thread> writtenBy = new ConcurrentHashMap<>();
         CommandListener writers = new CommandListener() {
             @Override
@@ -108,7 +110,7 @@ class FastpathRedisAutoConfigurationIT {
                 writtenBy.put(command.name(), Thread.currentThread());
             }
         };
-        runner.withPropertyValues(hostAndPort())
+        runner.withPropertyValues(hostAndPort(), "fastpath.caller-driven-io=false")
                 .withBean(FastpathClientBuilderCustomizer.class, () -> builder -> builder.commandListener(writers))
                 .run(context -> {
                     assertThat(context.getBean(FastpathConnectionFactory.class).client().toString()).doesNotContain("caller-driven");
@@ -116,6 +118,19 @@ class FastpathRedisAutoConfigurationIT {
                     template.opsForValue().set("handed:key", "v");
                     assertThat(template.opsForValue().get("handed:key")).isEqualTo("v");
                     assertThat(writtenBy.get("GET").getName()).startsWith("fastpath-io");
+                });
+    }
+
+    @Test
+    void withoutItsPropertyAnOptionCallerDrivenIoDoesNotServeLeavesItOffAndTheContextStarts() {
+        runner.withPropertyValues(hostAndPort())
+                .withBean(FastpathClientBuilderCustomizer.class, () -> builder -> builder.directCompletion())
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(FastpathConnectionFactory.class).client().toString()).doesNotContain("caller-driven");
+                    StringRedisTemplate template = context.getBean(StringRedisTemplate.class);
+                    template.opsForValue().set("direct:key", "v");
+                    assertThat(template.opsForValue().get("direct:key")).isEqualTo("v");
                 });
     }
 
