@@ -19,23 +19,15 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link #requestSoon}: requests coalesce into one jittered refresh, at most one runs at a time, and
  * refreshes start at least {@link #MIN_INTERVAL_NANOS} apart. A refresh asks up to three random nodes
  * (connected ones first) and applies the answer that covers the most slots; nothing waits on it. While
- * a routed primary has no live connection, follow-up refreshes run every {@link #PRIMARY_DOWN_INTERVAL_NANOS}
- * so its replica's promotion is seen within that interval instead of at the next periodic refresh; while the applied
- * answer leaves a replica unplaced (listed outside its shard), every {@link #UNPLACED_REPLICA_INTERVAL_NANOS}, so the
- * replica is connected once a node places it.
+ * a routed primary has no live connection, or the applied answer leaves a replica unplaced (listed outside its
+ * shard), follow-up refreshes run sooner ({@link FollowUpRefreshes}: how often, and for how long).
  *
  * <p>Thread ownership: flags are atomics; the refresh itself runs on an event loop and its callbacks.
  */
 final class TopologyRefresher {
     private static final int NODES_ASKED = 3;
     private static final long MIN_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
-    // Benchmark scenario (h), primary kill: without follow-ups the failed shard stayed unroutable ~4.5 s after
-    // the promotion (until a backed-off reconnect or the periodic refresh); with them, ~0.3 s.
-    private static final long PRIMARY_DOWN_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
     private static final long QUERY_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
-    // ClusterStartIT: a replica paused right after it was attached stayed unlisted (so unconnected) until the periodic
-    // refresh 30 s later; asking again while an answer leaves a replica unplaced connects it once a node places it.
-    private static final long UNPLACED_REPLICA_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
     private static final System.Logger LOG = System.getLogger(TopologyRefresher.class.getName());
     private final ClusterRouter router;
@@ -45,6 +37,7 @@ final class TopologyRefresher {
     private final AtomicBoolean running = new AtomicBoolean();
     /** True while the latest applied answer left a replica unplaced (see {@link ClusterTopology#unplacedReplicas}). */
     private final AtomicBoolean unplaced = new AtomicBoolean();
+    private final FollowUpRefreshes followUps = new FollowUpRefreshes();
     private volatile long lastStartNanos = System.nanoTime();
     private volatile ScheduledFuture<?> periodic;
     /** Completed when the next refresh to start ends (applied or not); {@link #run} takes it as it starts. Any thread. */
@@ -59,7 +52,7 @@ final class TopologyRefresher {
     /** Starts the periodic refresh; {@code initial}, the topology start-up applied, asks again soon if it left a replica unplaced. */
     void startPeriodic(ClusterTopology initial) {
         if (initial.unplacedReplicas() > 0) {
-            followUp(UNPLACED_REPLICA_INTERVAL_NANOS);
+            followUp(followUps.next(FollowUpRefreshes.Reason.UNPLACED_REPLICA, System.nanoTime()));
         }
         // A second look soon after start-up: a cluster that was just created or changed may still be gossiping
         // roles, and LOWEST_LATENCY needs its first round trips measured.
@@ -147,11 +140,9 @@ final class TopologyRefresher {
             } finally {
                 running.set(false);
                 ended.complete(null);
-                if (router.nodes.hasUnreachablePrimary()) {
-                    followUp(PRIMARY_DOWN_INTERVAL_NANOS);
-                } else if (unplaced.get()) {
-                    followUp(UNPLACED_REPLICA_INTERVAL_NANOS);
-                }
+                FollowUpRefreshes.Reason reason = router.nodes.hasUnreachablePrimary() ? FollowUpRefreshes.Reason.PRIMARY_DOWN
+                        : unplaced.get() ? FollowUpRefreshes.Reason.UNPLACED_REPLICA : null;
+                followUp(followUps.next(reason, System.nanoTime()));
             }
         });
     }
@@ -176,7 +167,11 @@ final class TopologyRefresher {
         return covered > 0 || covered == 0 && candidate.unplacedReplicas() < best.unplacedReplicas();
     }
 
+    /** Schedules a refresh request after {@code delayNanos}, or nothing for {@link FollowUpRefreshes#NONE}. */
     private void followUp(long delayNanos) {
+        if (delayNanos == FollowUpRefreshes.NONE) {
+            return;
+        }
         try {
             loop.schedule(this::requestSoon, delayNanos, TimeUnit.NANOSECONDS);
         } catch (RuntimeException shuttingDown) {
