@@ -6,6 +6,7 @@ import io.fastpath.internal.client.ClientSettings;
 import io.fastpath.internal.client.CommandTimeout;
 import io.fastpath.internal.client.ConnectionsPerNode;
 import io.fastpath.internal.connection.Endpoint;
+import io.fastpath.internal.connection.NettyDefaults;
 import io.fastpath.internal.connection.ReconnectBackoff;
 import io.fastpath.internal.hosted.HostedClients;
 import io.fastpath.internal.protocol.RespLimits;
@@ -20,6 +21,10 @@ import java.util.concurrent.Executor;
  * client; see docs/configuration.md for each default and its reason.
  */
 public final class RedisClientBuilder {
+    static {
+        NettyDefaults.apply(); // first: Netty reads its settings once, and nothing of the client may touch it before
+    }
+
     /**
      * Default connections per server; chosen by the benchmark module's concurrent-GET scenario (docs/performance.md).
      * On a cluster of more than 8 nodes the default is smaller: see {@link #DEFAULT_CLUSTER_CONNECTION_BUDGET}.

@@ -27,9 +27,10 @@ public final class ClientStart {
     private ClientStart() {}
 
     /**
-     * Connects to the first seed that answers. A standalone server keeps those connections; a cluster node
-     * makes the client load the topology and route by slot to every node (the seed's own connections are
-     * closed: the cluster's are opened with the cluster settings). Fails with the last seed's error.
+     * Connects to the first seed that answers. One connection asks first (its handshake says whether the seed is a
+     * cluster node): a standalone server then gets the rest of its connections and keeps them all; a cluster node
+     * makes the client load the topology and route by slot to every node (the seed's connection is closed: the
+     * cluster's are opened with the cluster settings). Fails with the last seed's error.
      * {@code connectionsPerNode} as the user gave it ({@link ConnectionsPerNode#AUTOMATIC}: the default for the topology).
      */
     public static ClientCore connect(List<Endpoint> seeds, ConnectionSettings settings, ClientResources resources,
@@ -37,30 +38,39 @@ public final class ClientStart {
                                      boolean congestionDetour) {
         RuntimeException lastFailure = null;
         for (Endpoint seed : seeds) {
-            NodeConnections seedNode;
+            Connection first;
             try {
-                seedNode = connectNode(seed, settings, resources, ConnectionsPerNode.server(connectionsPerNode));
+                // One, not all: a cluster node's others would be handshaken only to be closed unused.
+                first = awaitFirstHandshakes(seed, new Connection[] {sharedConnection(seed, settings, resources, 0)},
+                        settings).all()[0];
             } catch (RuntimeException unreachable) {
                 lastFailure = unreachable;
                 continue;
             }
+            ClusterRouter cluster;
             try {
-                ClusterRouter cluster = ClusterBootstrap.startIfCluster(seedNode.all()[0], resources, settings,
+                cluster = ClusterBootstrap.startIfCluster(first, resources, settings,
                         connectionsPerNode, clusterOptions, ClientCore.closeGraceNanos(commandTimeout));
-                if (cluster == null) {
-                    return new ClientCore(resources, new FixedServer(seedNode), null, commandTimeout, settings,
-                            new StandalonePubSub(seed, settings, resources, commandTimeout.toNanos()), congestionDetour);
-                }
-                Connection[] seedConnections = seedNode.all();
-                // Their caller-driven loops, if any, go with them: nothing sends there any more
-                closeAll(seedConnections, 0).whenComplete((ignored, failure) -> resources.releaseDrivenLoops(seedConnections));
-                return new ClientCore(resources, null, cluster, commandTimeout, settings,
-                        new ClusterPubSub(cluster, settings, resources, commandTimeout.toNanos()), congestionDetour);
             } catch (RuntimeException notLoaded) {
-                Connection[] seedConnections = seedNode.all();
-                closeAll(seedConnections, 0).whenComplete((ignored, failure) -> resources.releaseDrivenLoops(seedConnections));
+                discard(first, resources);
                 lastFailure = notLoaded;
+                continue;
             }
+            if (cluster == null) {
+                NodeConnections server;
+                try {
+                    server = withTheRest(seed, first, settings, resources, ConnectionsPerNode.server(connectionsPerNode));
+                } catch (RuntimeException unreachable) {
+                    discard(first, resources);
+                    lastFailure = unreachable;
+                    continue;
+                }
+                return new ClientCore(resources, new FixedServer(server), null, commandTimeout, settings,
+                        new StandalonePubSub(seed, settings, resources, commandTimeout.toNanos()), congestionDetour);
+            }
+            discard(first, resources);
+            return new ClientCore(resources, null, cluster, commandTimeout, settings,
+                    new ClusterPubSub(cluster, settings, resources, commandTimeout.toNanos()), congestionDetour);
         }
         resources.close();
         throw lastFailure != null ? lastFailure : new RedisArgumentException("at least one server address is needed");
@@ -105,13 +115,24 @@ public final class ClientStart {
                         + " the topology before it can route); build the client without lazyConnect()", null));
     }
 
-    private static NodeConnections connectNode(Endpoint endpoint, ConnectionSettings settings, ClientResources resources,
-                                               int connectionsPerNode) {
+    /**
+     * A standalone server's {@code connectionsPerNode} connections: {@code first}, already up, and the others, started
+     * now and awaited like it; on failure those others are closed ({@code first} is the caller's).
+     */
+    private static NodeConnections withTheRest(Endpoint endpoint, Connection first, ConnectionSettings settings,
+                                               ClientResources resources, int connectionsPerNode) {
         Connection[] connections = new Connection[connectionsPerNode];
-        for (int i = 0; i < connectionsPerNode; i++) {
-            connections[i] = sharedConnection(endpoint, settings, resources, i);
+        connections[0] = first;
+        if (connectionsPerNode == 1) {
+            return new NodeConnections(connections);
         }
-        return awaitFirstHandshakes(endpoint, connections, settings);
+        Connection[] rest = new Connection[connectionsPerNode - 1];
+        for (int i = 1; i < connectionsPerNode; i++) {
+            rest[i - 1] = sharedConnection(endpoint, settings, resources, i);
+        }
+        awaitReady(endpoint, rest, settings);
+        System.arraycopy(rest, 0, connections, 1, rest.length);
+        return new NodeConnections(connections);
     }
 
     /** A standalone server's {@code index}-th shared connection (see {@link ClientResources#sharedConnection}). */
@@ -125,13 +146,18 @@ public final class ClientStart {
      * {@code RedisConnectionException} (or the handshake's own {@code RedisException}).
      */
     public static NodeConnections awaitFirstHandshakes(Endpoint endpoint, Connection[] connections, ConnectionSettings settings) {
+        awaitReady(endpoint, connections, settings);
+        return new NodeConnections(connections);
+    }
+
+    /** {@link #awaitFirstHandshakes} for any number of connections (a power of two or not), returning nothing. */
+    private static void awaitReady(Endpoint endpoint, Connection[] connections, ConnectionSettings settings) {
         CompletableFuture<?>[] ready = new CompletableFuture<?>[connections.length];
         for (int i = 0; i < connections.length; i++) {
             ready[i] = connections[i].start();
         }
         try {
             CompletableFuture.allOf(ready).get(settings.connectTimeout().toMillis() * 2 + 1000, TimeUnit.MILLISECONDS);
-            return new NodeConnections(connections);
         } catch (ExecutionException e) {
             closeAll(connections, 0);
             Throwable cause = e.getCause();
@@ -147,6 +173,12 @@ public final class ClientStart {
             closeAll(connections, 0);
             throw new RedisConnectionException(endpoint.toString(), "interrupted while connecting", e);
         }
+    }
+
+    /** Closes a seed's connection the client does not keep; its caller-driven loop, if any, goes with it. */
+    private static void discard(Connection seedConnection, ClientResources resources) {
+        Connection[] closed = {seedConnection};
+        closeAll(closed, 0).whenComplete((ignored, failure) -> resources.releaseDrivenLoops(closed));
     }
 
     private static CompletableFuture<Void> closeAll(Connection[] connections, long graceNanos) {
