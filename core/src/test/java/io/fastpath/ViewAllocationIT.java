@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
  * and, for the record, through a {@code withCodec} view of a user codec equal to UTF-8.
  */
 class ViewAllocationIT extends AllocationMeasurement {
-    private static final int VIEW_WARMUP = 5_000;
 
     /** UTF-8 Strings, but not the built-in codec: what any user codec pays. */
     private static final RedisCodec<String, String> USER_STRINGS = new RedisCodec<>() {
@@ -48,9 +47,9 @@ class ViewAllocationIT extends AllocationMeasurement {
             RedisCommands<String, String> codecView = redis.withCodec(USER_STRINGS);
             double client = AllocatedBytes.perCall(() -> redis.get("allocation"), WARMUP, MEASURED, "fastpath-");
             // The command path is compiled by now; the views only add their own frame, warmed by a shorter run.
-            double timeoutView = AllocatedBytes.perCall(() -> view.get("allocation"), VIEW_WARMUP, MEASURED, "fastpath-");
-            double codec = AllocatedBytes.perCall(() -> codecView.get("allocation"), VIEW_WARMUP, MEASURED, "fastpath-");
-            double clientAgain = AllocatedBytes.perCall(() -> redis.get("allocation"), VIEW_WARMUP, MEASURED, "fastpath-");
+            double timeoutView = AllocatedBytes.perCall(() -> view.get("allocation"), REWARMUP, MEASURED, "fastpath-");
+            double codec = AllocatedBytes.perCall(() -> codecView.get("allocation"), REWARMUP, MEASURED, "fastpath-");
+            double clientAgain = AllocatedBytes.perCall(() -> redis.get("allocation"), REWARMUP, MEASURED, "fastpath-");
             double baseline = Math.min(client, clientAgain); // the JIT has settled by the second run: the fairer baseline
             System.out.printf("bytes allocated per blocking GET: client %.1f (again %.1f), withTimeout view %.1f,"
                     + " withCodec view of a user codec %.1f%n", client, clientAgain, timeoutView, codec);

@@ -81,7 +81,7 @@ class ClusterRoutingIT {
                 if (i % 20 == 0) {
                     assertThat(anyAdmin.call("CLUSTER", "KEYSLOT", key)).isEqualTo((long) slot);
                 }
-                RedisServer owner = owners.owner(cluster, slot);
+                RedisServer owner = owners.owner(slot);
                 expectedPerPort.merge(owner.port(), 1L, Long::sum);
                 assertThat(admins.get(owner.port()).call("EXISTS", key)).as("%s on %s", key, owner).isEqualTo(1L);
             }
@@ -102,7 +102,7 @@ class ClusterRoutingIT {
         }
         assertThat(client.msetnx(entries)).isTrue();
         int slot = redis.cluster().keySlot("{user:7}");
-        RedisServer owner = ClusterSlotOwners.of(redis.cluster()).owner(redis.cluster(), slot);
+        RedisServer owner = ClusterSlotOwners.of(redis.cluster()).owner(slot);
         assertThat(owner.call("DBSIZE")).isEqualTo(20L);
     }
 
@@ -207,7 +207,7 @@ class ClusterRoutingIT {
     void readsUnderReplicaPreferredAreServedByAReplica() throws Exception {
         RedisCluster cluster = redis.cluster();
         int slot = cluster.keySlot("{replicated}");
-        RedisServer primary = ClusterSlotOwners.of(cluster).owner(cluster, slot);
+        RedisServer primary = ClusterSlotOwners.of(cluster).owner(slot);
         RedisServer replica = cluster.replicasOf(primary).get(0);
         client.set("{replicated}:key", "copied");
         try (RespClient replicaAdmin = replica.admin()) {

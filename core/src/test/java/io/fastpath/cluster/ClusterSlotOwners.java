@@ -3,11 +3,17 @@ package io.fastpath.cluster;
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisServer;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
-/** The test's own view of who owns each slot, read from a primary's CLUSTER SLOTS via the testkit's admin client. */
+/**
+ * The test's own view of who owns each slot, read from a primary's CLUSTER SLOTS via the testkit's admin client, with
+ * the running primaries as they were then (asked once: each asking sends ROLE to every node).
+ */
 final class ClusterSlotOwners {
     private final int[] portBySlot = new int[16384];
+    private final Map<Integer, RedisServer> primaryByPort = new HashMap<>();
 
     private ClusterSlotOwners() {}
 
@@ -22,16 +28,17 @@ final class ClusterSlotOwners {
             int port = ((Long) ((List<?>) entry.get(2)).get(1)).intValue();
             Arrays.fill(owners.portBySlot, start, end + 1, port);
         }
+        for (RedisServer primary : cluster.primaries()) {
+            owners.primaryByPort.put(primary.port(), primary);
+        }
         return owners;
     }
 
-    RedisServer owner(RedisCluster cluster, int slot) {
-        int port = portBySlot[slot];
-        for (RedisServer node : cluster.primaries()) {
-            if (node.port() == port) {
-                return node;
-            }
+    RedisServer owner(int slot) {
+        RedisServer primary = primaryByPort.get(portBySlot[slot]);
+        if (primary == null) {
+            throw new AssertionError("no running primary at port " + portBySlot[slot] + " for slot " + slot);
         }
-        throw new AssertionError("no running primary at port " + port + " for slot " + slot);
+        return primary;
     }
 }

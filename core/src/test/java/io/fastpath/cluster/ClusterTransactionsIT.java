@@ -55,7 +55,7 @@ class ClusterTransactionsIT {
             assertThat(count.get()).isEqualTo(1L);
             assertThat(both.get()).containsExactly("n-" + tag, "1");
             int slot = redis.cluster().keySlot("{" + tag + "}name");
-            assertThat(ClusterSlotOwners.of(redis.cluster()).owner(redis.cluster(), slot).call("GET", "{" + tag + "}name"))
+            assertThat(ClusterSlotOwners.of(redis.cluster()).owner(slot).call("GET", "{" + tag + "}name"))
                     .isEqualTo("n-" + tag);
         }
     }

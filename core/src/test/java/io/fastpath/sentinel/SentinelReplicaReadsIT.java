@@ -44,7 +44,10 @@ class SentinelReplicaReadsIT {
             redis.set("replica-reads", "v");
             RedisServer primary = deployment.primary();
             List<RedisServer> replicas = deployment.replicas();
-            Eventually.awaitValue(() -> redis.get("replica-reads"), "v", Duration.ofSeconds(10)); // replicated everywhere
+            Eventually.awaitValue(() -> redis.get("replica-reads"), "v", Duration.ofSeconds(10));
+            for (RedisServer replica : replicas) { // replicated everywhere: one read above proves one replica only
+                Eventually.awaitValue(() -> replica.call("GET", "replica-reads"), "v", Duration.ofSeconds(10));
+            }
             long primaryGets = getCalls(primary);
             long replicaGets = getCalls(replicas.get(0)) + getCalls(replicas.get(1));
             for (int i = 0; i < 200; i++) {

@@ -162,12 +162,17 @@ public final class ClientResources implements AutoCloseable {
      * nothing without caller-driven loops.
      */
     public void releaseDrivenLoopsLater(Connection[] retired, CompletableFuture<?> closed) {
+        releaseDrivenLoopsLater(retired, closed, RELEASE_DELAY_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** {@link #releaseDrivenLoopsLater(Connection[], CompletableFuture)} after {@code delay}, which a test shortens. */
+    void releaseDrivenLoopsLater(Connection[] retired, CompletableFuture<?> closed, long delay, TimeUnit unit) {
         if (!callerDrivenIo) {
             return;
         }
         closed.whenComplete((ignored, failure) -> {
             try {
-                nextEventLoop().schedule(() -> releaseDrivenLoops(retired), RELEASE_DELAY_SECONDS, TimeUnit.SECONDS);
+                nextEventLoop().schedule(() -> releaseDrivenLoops(retired), delay, unit);
             } catch (RejectedExecutionException clientClosing) {
                 // close() shuts every caller-driven loop down itself
             }
