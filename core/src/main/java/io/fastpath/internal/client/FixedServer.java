@@ -31,7 +31,9 @@ final class FixedServer implements StandaloneServers {
     @Override
     public <T> CompletableFuture<T> sendDriving(CommandFuture<T> command, boolean callerIdle) {
         byte[] key = command.spec().routingKey();
-        if (!node.sendDriving(command, key == null ? -1 : SlotHash.slot(key), callerIdle)) {
+        // An idle caller tries its thread's own connection first (NodeConnections#holdFreeLoop): no slot to compute
+        int slot = key == null || callerIdle ? -1 : SlotHash.slot(key);
+        if (!node.sendDriving(command, slot, callerIdle)) {
             return send(command, callerIdle);
         }
         return command;

@@ -120,14 +120,16 @@ public final class NodeConnections {
 
     /**
      * A connection whose loop the calling thread now holds (taken free, see {@link CallerDrivenLoop}), or null when
-     * none could be taken. The slot's own connection first (by thread for a negative slot, as {@link #routeSlot}); a
-     * caller with nothing in flight may take any free one (nothing of it can be overtaken, so per-thread order holds, as
+     * none could be taken. First the slot's own connection, or for an idle caller (and a negative slot) its thread's
+     * own, as {@link #routeSlot} picks by thread; a caller with nothing in flight may take any free one (nothing of it can be overtaken, so per-thread order holds, as
      * for the congestion detour; a command it gave up that may still run keeps it from being idle: AbandonedCommands); then the slot's own from the background driver, if it only watches it. Every
      * connection of a node is caller-driven or none.
      */
     private Connection holdFreeLoop(int slot, boolean callerIdle) {
         Thread caller = Thread.currentThread();
-        Connection home = slot < 0 ? connections[(int) caller.getId() & mask] : connections[slot & mask];
+        // An idle caller starts from its thread's own connection: callers fewer than the connections then each keep
+        // driving one of their own instead of meeting on the connection of whichever key they ask for
+        Connection home = slot < 0 || callerIdle ? connections[(int) caller.getId() & mask] : connections[slot & mask];
         if (!(home.eventLoop() instanceof CallerDrivenLoop homeLoop)) {
             return null;
         }
