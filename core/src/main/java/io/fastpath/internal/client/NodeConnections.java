@@ -22,6 +22,13 @@ import io.netty.util.concurrent.FastThreadLocalThread;
  * order across keys (benchmark scenario j: a verticle's GET no longer crosses to another thread and back).
  */
 public final class NodeConnections {
+    static {
+        // Initialized with the client, not by the first command that hashes a key: idle callers skip the hash, so that
+        // could be a crowd of virtual threads, and one waiting for a class being initialized is pinned to its carrier
+        // (CallerDrivenVirtualCallersTest)
+        SlotHash.slot(new byte[0]);
+    }
+
     private final Connection[] connections;
     private final int mask;
     /** Hosted on a framework's event loops: prefer the calling loop's connection. */
