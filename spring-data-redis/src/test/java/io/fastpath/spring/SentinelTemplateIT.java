@@ -32,7 +32,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * The factory made from Spring's {@link RedisSentinelConfiguration}, against a primary, two replicas and three real
  * Sentinels whose password differs from the data nodes': the templates across a failover, and the Sentinel connection.
- * The failover runs last, so the other tests need not wait for Sentinel to reconfigure the demoted primary.
+ * The failover runs last, so the other tests need not wait the ~10 s Sentinel takes to reconfigure the demoted primary.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SentinelTemplateIT {

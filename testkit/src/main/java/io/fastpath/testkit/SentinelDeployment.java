@@ -15,9 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code SENTINEL FAILOVER}) and waits that return once every live Sentinel agrees on the outcome.
  *
  * <p>Sentinel timing is shrunk for tests ({@code down-after-milliseconds} 1 s and {@code failover-timeout}
- * 3 s by default), so a failover takes a couple of seconds instead of half a minute; and so are the Sentinels' own
- * periods ({@code SENTINEL DEBUG}: INFO every second, hello messages every 500 ms), so a Sentinel learns of replicas,
- * of the other Sentinels and of a primary's return within a second or two instead of up to 10 or 20.
+ * 3 s by default), so a failover takes a couple of seconds instead of half a minute.
  *
  * <p>{@link Builder#partitionable()} puts a {@link FaultProxy} in front of every data node and makes the
  * Sentinels and the replicas reach the nodes through those proxies from {@value #PEER_ADDRESS}
@@ -225,7 +223,6 @@ public final class SentinelDeployment implements AutoCloseable {
     public void startSentinel(RedisServer sentinel) {
         if (!sentinel.isAlive()) {
             sentinel.restart();
-            shortenPeriods(sentinel); // runtime settings, lost with the process
         }
     }
 
@@ -381,20 +378,7 @@ public final class SentinelDeployment implements AutoCloseable {
         if (settings.tls != null) {
             builder.tls(settings.tls.serverCertificate(), settings.tls.serverKey(), settings.tls.caCertificate(), false);
         }
-        RedisServer sentinel = builder.start();
-        sentinels.add(sentinel);
-        shortenPeriods(sentinel);
-    }
-
-    /**
-     * Sentinel's periods, which no configuration line sets (Redis 7.0 and Valkey's {@code SENTINEL DEBUG}): INFO to
-     * each data node every second instead of every 10 s outside a failover, and a hello message every 500 ms instead
-     * of 2 s. How a Sentinel decides is unchanged; it sees sooner: a replica that attached after its last INFO, the
-     * other Sentinels, and an old primary that came back, which it demotes once it has reported its role for four
-     * hello periods (8 s by default, after an INFO up to 10 s away).
-     */
-    private static void shortenPeriods(RedisServer sentinel) {
-        sentinel.call("SENTINEL", "DEBUG", "info-period", "1000", "publish-period", "500");
+        sentinels.add(builder.start());
     }
 
     // ---- helpers ----

@@ -43,7 +43,7 @@ class SentinelDeploymentTest {
         RedisServer old = deployment.primary();
         RedisServer promoted = deployment.failover();
         assertThat(promoted).isNotSameAs(old);
-        assertThat(old.isAlive()).isTrue(); // Sentinel demotes it a little later
+        assertThat(old.isAlive()).isTrue(); // Sentinel demotes it about 10 s later
     }
 
     @Test
