@@ -47,7 +47,7 @@ class PinnedEventsOnVirtualThreadsTest {
     PinnedEvents recording = PinnedEvents.start();
     VirtualCallerResult result = VirtualCallerLoop.run(VirtualThreads.factory("bench-free-"), 200,
         Duration.ofMillis(300), (caller, iteration) -> {
-          Thread.sleep(1); // the call: a virtual thread parks here, leaving its carrier
+          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // the call: a virtual thread parks, leaving its carrier
           callsEnded.increment();
         });
     PinnedEvents.Count count = recording.stop();

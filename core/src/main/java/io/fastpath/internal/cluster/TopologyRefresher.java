@@ -35,8 +35,6 @@ final class TopologyRefresher {
     private final ClusterOptions options;
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final AtomicBoolean running = new AtomicBoolean();
-    /** True while the latest applied answer left a replica unplaced (see {@link ClusterTopology#unplacedReplicas}). */
-    private final AtomicBoolean unplaced = new AtomicBoolean();
     private final FollowUpRefreshes followUps = new FollowUpRefreshes();
     private volatile long lastStartNanos = System.nanoTime();
     private volatile ScheduledFuture<?> periodic;
@@ -119,18 +117,18 @@ final class TopologyRefresher {
             answers.add(ClusterTopologyLoader.load(connection, deadline).exceptionally(failure -> null));
         }
         CompletableFuture.allOf(answers.toArray(new CompletableFuture<?>[0])).whenComplete((ignored, failure) -> {
-            try {
-                ClusterTopology best = null;
-                for (CompletableFuture<ClusterTopology> answer : answers) {
-                    ClusterTopology topology = answer.getNow(null);
-                    if (topology != null && (best == null || isBetter(topology, best))) {
-                        best = topology;
-                    }
+            ClusterTopology best = null;
+            for (CompletableFuture<ClusterTopology> answer : answers) {
+                ClusterTopology topology = answer.getNow(null); // each failure was turned into null above
+                if (topology != null && (best == null || isBetter(topology, best))) {
+                    best = topology;
                 }
+            }
+            boolean leftUnplaced = best != null && best.unplacedReplicas() > 0;
+            try {
                 if (best != null) {
                     apply(best);
                 }
-                unplaced.set(best != null && best.unplacedReplicas() > 0);
                 if (router.observer() != null) {
                     router.observer().topologyRefreshed(best != null);
                 }
@@ -141,7 +139,7 @@ final class TopologyRefresher {
                 running.set(false);
                 ended.complete(null);
                 FollowUpRefreshes.Reason reason = router.nodes.hasUnreachablePrimary() ? FollowUpRefreshes.Reason.PRIMARY_DOWN
-                        : unplaced.get() ? FollowUpRefreshes.Reason.UNPLACED_REPLICA : null;
+                        : leftUnplaced ? FollowUpRefreshes.Reason.UNPLACED_REPLICA : null;
                 followUp(followUps.next(reason, System.nanoTime()));
             }
         });
