@@ -33,6 +33,8 @@ public final class ClusterScenario implements Scenario {
   static final int KEY_COUNT = 100_000;
 
   private static final List<String> KEYS = Keyspace.keys("key:", KEY_COUNT);
+  /** The share of f2's scheduled GETs a peer may leave unsent at the end and still count as keeping the schedule. */
+  private static final double KEPT_SCHEDULE_UNSENT_SHARE = 0.001;
 
   private final int primaries;
   /** Caller threads of f1 and f2 (--callers). */
@@ -143,8 +145,11 @@ public final class ClusterScenario implements Scenario {
   public Table table(List<Row> rows, BenchContext context) {
     Optional<Row> bestClosed = bestPeer(rows, row -> row.metric("closed-errors") == 0,
         Comparator.comparingDouble((Row row) -> row.metric("closed-ops")).reversed());
+    double scheduled = context.options().clusterRate * context.options().duration.toNanos() / 1e9;
+    // A peer kept the schedule if at most 0.1% of its GETs were still unsent at the window's end (a few always are:
+    // the callers busy when it closes); one that fell further behind is not a reference for p99.
     Optional<Row> bestOpen = bestPeer(rows,
-        row -> row.metric("open-errors") == 0 && row.metric("open-unsent") == 0,
+        row -> row.metric("open-errors") == 0 && row.metric("open-unsent") <= scheduled * KEPT_SCHEDULE_UNSENT_SHARE,
         Comparator.comparingDouble((Row row) -> row.metric("open-p99")));
     double closedReference = bestClosed.map(row -> row.metric("closed-ops")).orElse(Double.NaN);
     double openReference = bestOpen.map(row -> row.metric("open-p99")).orElse(Double.NaN);
@@ -172,7 +177,8 @@ public final class ClusterScenario implements Scenario {
         .note("f1 vs best peer: ops/s divided by that of " + bestClosed.map(Row::label).orElse("no error-free peer")
             + " (higher is better); f2 vs best peer: p99 divided by that of "
             + bestOpen.map(Row::label).orElse("no error-free peer") + " (lower is better). Peers are every"
-            + " client but Fastpath, counted only without errors.")
+            + " client but Fastpath, counted only without errors (and in f2 only if at most 0.1% of the schedule's"
+            + " GETs were left unsent: it kept up).")
         .note(MetricsOverhead.note(rows, "closed-cpu"))
         .note(Format.window(context.options()) + " f1 and f2 each run for that window; rueidis (Go, its own process,"
             + " client-side cache off) runs f1 only, and its CPU per op is its process's.");
