@@ -27,7 +27,8 @@ public final class RedisClientBuilder {
 
     /**
      * Default connections per server; chosen by the benchmark module's concurrent-GET scenario (docs/performance.md).
-     * On a cluster of more than 8 nodes the default is smaller: see {@link #DEFAULT_CLUSTER_CONNECTION_BUDGET}.
+     * On a cluster of more than 8 nodes the default is smaller: see {@link #DEFAULT_CLUSTER_CONNECTION_BUDGET}; under
+     * {@link #callerDrivenIo(boolean) caller-driven I/O} a standalone or Sentinel-watched server gets 8 (one per driving caller).
      */
     public static final int DEFAULT_CONNECTIONS_PER_NODE = ConnectionsPerNode.DEFAULT;
     /**
@@ -309,7 +310,8 @@ public final class RedisClientBuilder {
 
     /**
      * Multiplexed connections per server, a power of two (1, 2, 4, 8...); each lands on its own I/O thread when there
-     * are enough. Given, it applies to every server; by default 4 ({@link #DEFAULT_CONNECTIONS_PER_NODE}), and on a
+     * are enough. Given, it applies to every server; by default 4 ({@link #DEFAULT_CONNECTIONS_PER_NODE}; 8 to a standalone or
+     * Sentinel-watched server under {@link #callerDrivenIo(boolean)}, where each is what one blocking caller drives), and on a
      * cluster of more than 8 nodes 2 or 1 ({@link #DEFAULT_CLUSTER_CONNECTION_BUDGET}).
      */
     public RedisClientBuilder connectionsPerNode(int connections) {

@@ -77,7 +77,8 @@ public final class BenchClients {
   /** Plain {@code fastpath} or a sweep variant such as {@code fastpath:4} or {@code fastpath+otel}. */
   public static boolean isFastpath(String name) {
     return name.equals(FASTPATH) || name.equals(FASTPATH_NO_DETOUR) || name.equals(FASTPATH_CALLER_IO) || name.equals(FASTPATH_CACHE_UNBOUNDED)
-        || name.equals(FASTPATH_UNCACHED) || name.startsWith(FASTPATH + SWEEP_SEPARATOR) || name.startsWith(FASTPATH + METRICS_SEPARATOR);
+        || name.equals(FASTPATH_UNCACHED) || name.startsWith(FASTPATH + SWEEP_SEPARATOR) || name.startsWith(FASTPATH + METRICS_SEPARATOR)
+        || name.startsWith(FASTPATH_CALLER_IO + SWEEP_SEPARATOR);
   }
 
   /**
@@ -140,6 +141,9 @@ public final class BenchClients {
     if (name.startsWith(FASTPATH + SWEEP_SEPARATOR)) {
       return createFastpath(server.uri(), Integer.parseInt(name.substring(FASTPATH.length() + 1)));
     }
+    if (name.startsWith(FASTPATH_CALLER_IO + SWEEP_SEPARATOR)) {
+      return createFastpathCallerDriven(server.uri(), Integer.parseInt(name.substring(FASTPATH_CALLER_IO.length() + 1)));
+    }
     switch (name) {
       case FASTPATH:
         return createFastpath(server.uri(), 0);
@@ -176,6 +180,17 @@ public final class BenchClients {
     try {
       return (BenchClient) Class.forName(FASTPATH_ADAPTER).getConstructor(String.class, boolean.class)
           .newInstance(uri, false);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("Fastpath client failed to start", e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Fastpath adapter is not in this build", e);
+    }
+  }
+
+  private static BenchClient createFastpathCallerDriven(String uri, int connections) {
+    try {
+      return (BenchClient) Class.forName(FASTPATH_ADAPTER).getMethod("callerDriven", String.class, int.class)
+          .invoke(null, uri, connections);
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("Fastpath client failed to start", e.getCause());
     } catch (ReflectiveOperationException e) {

@@ -58,6 +58,12 @@ public final class FastpathBenchClient implements BenchClient, ClusterClient {
     return new FastpathBenchClient(RedisClient.builder().uri(uri).callerDrivenIo(true).build(), "fastpath (caller-driven I/O)");
   }
 
+  /** {@link #callerDriven(String)} with {@code connections} connections ({@code fastpath-callerio:N}). */
+  public static FastpathBenchClient callerDriven(String uri, int connections) {
+    return new FastpathBenchClient(RedisClient.builder().uri(uri).callerDrivenIo(true).connectionsPerNode(connections).build(),
+        "fastpath (caller-driven I/O, " + connections + " conns)");
+  }
+
   @Override
   public String label() {
     return label;

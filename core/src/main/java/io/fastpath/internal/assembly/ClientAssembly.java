@@ -72,7 +72,7 @@ public final class ClientAssembly {
             if (cache != null) {
                 core.attachCache(cache);
             }
-            return new Assembled(core, core.describe() + ", " + ConnectionsPerNode.server(settings.connectionsPerNode())
+            return new Assembled(core, core.describe() + ", " + ConnectionsPerNode.server(settings.connectionsPerNode(), settings.callerDrivenIo())
                     + " connections per node, "
                     + resources.transportName());
         }
@@ -100,7 +100,7 @@ public final class ClientAssembly {
         }
         String topology = core.isCluster() ? "cluster via " + endpoint : endpoint.toString();
         int connectionsPerNode = core.isCluster() ? core.cluster().connectionsPerNode()
-                : ConnectionsPerNode.server(settings.connectionsPerNode());
+                : ConnectionsPerNode.server(settings.connectionsPerNode(), settings.callerDrivenIo());
         return new Assembled(core, topology + ", " + connectionsPerNode + " connections per node, "
                 + resources.transportName());
     }

@@ -59,7 +59,7 @@ public final class ClientStart {
             if (cluster == null) {
                 NodeConnections server;
                 try {
-                    server = withTheRest(seed, first, settings, resources, ConnectionsPerNode.server(connectionsPerNode));
+                    server = withTheRest(seed, first, settings, resources, ConnectionsPerNode.server(connectionsPerNode, resources.callerDrivenIo()));
                 } catch (RuntimeException unreachable) {
                     discard(first, resources);
                     lastFailure = unreachable;
@@ -84,7 +84,7 @@ public final class ClientStart {
      */
     public static ClientCore startLazily(Endpoint endpoint, ConnectionSettings settings, ClientResources resources,
                                          int connectionsPerNode, Duration commandTimeout, boolean congestionDetour) {
-        Connection[] connections = new Connection[ConnectionsPerNode.server(connectionsPerNode)];
+        Connection[] connections = new Connection[ConnectionsPerNode.server(connectionsPerNode, resources.callerDrivenIo())];
         for (int i = 0; i < connections.length; i++) {
             Connection connection = sharedConnection(endpoint, settings, resources, i);
             connection.handshakeExtension(writer -> refuseClusterNode(connection));

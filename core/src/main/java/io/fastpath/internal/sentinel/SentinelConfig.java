@@ -50,7 +50,7 @@ public record SentinelConfig(String primaryName, List<Endpoint> sentinels, Conne
                 sentinel.tls() == null ? null : TlsContext.create(sentinel.tls()));
         long commandTimeoutNanos = settings.commandTimeout().toNanos();
         return new SentinelConfig(sentinel.primaryName(), settings.sentinelAddresses(), sentinelSettings, data,
-                ConnectionsPerNode.server(settings.connectionsPerNode()), settings.readPolicy(), settings.clientZone(), sentinel.holdDuringFailover(),
+                ConnectionsPerNode.server(settings.connectionsPerNode(), settings.callerDrivenIo()), settings.readPolicy(), settings.clientZone(), sentinel.holdDuringFailover(),
                 sentinel.maxFailoverHold().toNanos(), sentinel.waitForReplicas(),
                 sentinel.waitForReplicasTimeout() == null ? 0 : sentinel.waitForReplicasTimeout().toMillis(),
                 sentinel.refreshPeriod().toNanos(), commandTimeoutNanos,

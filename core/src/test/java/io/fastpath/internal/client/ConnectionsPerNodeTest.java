@@ -7,9 +7,16 @@ import org.junit.jupiter.api.Test;
 class ConnectionsPerNodeTest {
     @Test
     void aServerGetsFourConnectionsUnlessTheUserGaveACount() {
-        assertThat(ConnectionsPerNode.server(ConnectionsPerNode.AUTOMATIC)).isEqualTo(4);
-        assertThat(ConnectionsPerNode.server(8)).isEqualTo(8);
-        assertThat(ConnectionsPerNode.server(1)).isEqualTo(1);
+        assertThat(ConnectionsPerNode.server(ConnectionsPerNode.AUTOMATIC, false)).isEqualTo(4);
+        assertThat(ConnectionsPerNode.server(8, false)).isEqualTo(8);
+        assertThat(ConnectionsPerNode.server(1, false)).isEqualTo(1);
+    }
+
+    @Test
+    void aServerWhoseCallersDriveTheLoopsGetsEightConnectionsUnlessTheUserGaveACount() {
+        assertThat(ConnectionsPerNode.server(ConnectionsPerNode.AUTOMATIC, true)).isEqualTo(8);
+        assertThat(ConnectionsPerNode.server(4, true)).isEqualTo(4);
+        assertThat(ConnectionsPerNode.server(1, true)).isEqualTo(1);
     }
 
     @Test
