@@ -36,8 +36,8 @@ import org.junit.jupiter.api.Test;
  * that command can no longer reach the server ({@link AbandonedCommands}). Its later SET of the same key goes where
  * the given-up SET went and waits behind it, held by a proxy, instead of reaching the server first on another
  * connection (which would leave the older value); and the caller is idle again once the given-up command's late reply
- * was read, its connection was lost, or it was dropped unwritten (from the queue, or from a failover hold on resume).
- * The caller is a thread of its own: the record is per thread.
+ * was read, its connection was lost, or it was dropped unwritten (from the queue, from a failover hold on resume or at
+ * its deadline, and by the client's close). The caller is a thread of its own: the record is per thread.
  */
 class AbandonedCommandsIT {
     private static final Duration WITHIN = Duration.ofSeconds(20);
@@ -167,6 +167,37 @@ class AbandonedCommandsIT {
         connection.resume();
         loop.free();
         awaitCallerIdle("the caller idle again once its held SET was dropped on resume");
+    }
+
+    @Test
+    void aCallerInterruptedWhileItsSetWasHeldIsIdleAgainOnceTheSetsDeadlinePassesInTheHold() throws Exception {
+        connect(1);
+        Connection connection = ClientCoreAccess.of(redis).node().all()[0];
+        CallerDrivenLoop loop = holdTheLoop(connection);
+        connection.hold();
+        Future<Boolean> idleRightAfter =
+                interruptedOnceHeld(redis.withTimeout(Duration.ofSeconds(2)), connection, loop);
+        assertThat(resultOf(idleRightAfter)).as("the caller idle right after giving its SET up").isFalse();
+        loop.free(); // still held: at the SET's deadline the connection's timer drops it from the waiting room
+        try {
+            awaitCallerIdle("the caller idle again once its held SET's deadline passed");
+        } finally {
+            connection.resume();
+        }
+    }
+
+    @Test
+    void aCallerInterruptedWhileItsSetWasHeldIsIdleAgainOnceTheClientClosed() throws Exception {
+        connect(1);
+        Connection connection = ClientCoreAccess.of(redis).node().all()[0];
+        CallerDrivenLoop loop = holdTheLoop(connection);
+        connection.hold();
+        Future<Boolean> idleRightAfter = interruptedOnceHeld(redis, connection, loop);
+        assertThat(resultOf(idleRightAfter)).as("the caller idle right after giving its SET up").isFalse();
+        loop.free();
+        redis.close(); // the connection fails what waits unwritten, the given-up SET among them
+        // The record is the thread's, not the client's: a pool thread goes on to serve other clients
+        awaitCallerIdle("the caller idle again once the closed client dropped its held SET");
     }
 
     /** On the caller's thread: a SET that times out unanswered (the proxy holds it); the caller is then not idle. */
