@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Modes apply to every current and future connection from the moment they are set: {@link
  * #reset()} (pass-through), {@link #delay}, {@link #blackhole()} (nothing forwarded either way,
- * sockets kept open, data held and delivered after reset), {@link #cutAfterBytes} (the server's
+ * sockets kept open, data held and delivered after reset), {@link #holdNextSender()} (the same for one
+ * connection's bytes to the server only), {@link #cutAfterBytes} (the server's
  * next {@code n} bytes reach the client, then both sides are closed), {@link #drip()} (the server's
  * bytes reach the client one write per byte). Plain Java threads: one acceptor plus two per
  * connection, all daemon and all ended by {@link #close()}.
@@ -45,6 +46,10 @@ public final class FaultProxy implements AutoCloseable {
     /** Connections from these client addresses forward nothing (a network partition); empty: none. */
     private volatile Set<InetAddress> partitionedPeers = Set.of();
     private volatile boolean closed;
+    /** Guarded by modeMonitor: set by {@link #holdNextSender()} until a connection sends to the server. */
+    private boolean holdNextSender;
+    /** Guarded by modeMonitor: the connection whose bytes to the server wait until {@link #reset()}, or null. */
+    private ProxyConnection heldSender;
 
     private FaultProxy(String targetHost, int targetPort) {
         this.targetHost = targetHost;
@@ -82,8 +87,12 @@ public final class FaultProxy implements AutoCloseable {
         return "redis://" + host() + ":" + port();
     }
 
-    /** Forwards everything unchanged; releases data held by {@link #blackhole()}. */
+    /** Forwards everything unchanged; releases data held by {@link #blackhole()} and {@link #holdNextSender()}. */
     public void reset() {
+        synchronized (modeMonitor) {
+            holdNextSender = false;
+            heldSender = null;
+        }
         setMode(FaultMode.PASS_THROUGH);
     }
 
@@ -95,6 +104,26 @@ public final class FaultProxy implements AutoCloseable {
     /** Forwards nothing in either direction while keeping every socket open (no FIN, no RST). */
     public void blackhole() {
         setMode(FaultMode.BLACKHOLE);
+    }
+
+    /**
+     * Holds the next connection that sends anything to the server: those bytes and every later byte it sends wait in
+     * the proxy (sockets kept open, the server's bytes still forwarded) until {@link #reset()}, while every other
+     * connection passes. A test that knows which command goes out next holds exactly the connection carrying it,
+     * without knowing which of a client's connections that is.
+     */
+    public void holdNextSender() {
+        synchronized (modeMonitor) {
+            holdNextSender = true;
+            heldSender = null;
+        }
+    }
+
+    /** Whether a connection's bytes to the server are held since {@link #holdNextSender()} (it has sent). */
+    public boolean holdsASender() {
+        synchronized (modeMonitor) {
+            return heldSender != null;
+        }
     }
 
     /**
@@ -197,13 +226,18 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     /**
-     * Blocks the calling pump while the mode is blackhole or its peer is partitioned away; returns the mode to apply, or {@code
-     * null} when the connection or the proxy closed meanwhile.
+     * Blocks the calling pump while the mode is blackhole, its peer is partitioned away or, towards the server, its
+     * connection is the held sender; returns the mode to apply, or {@code null} when the connection or the proxy closed
+     * meanwhile.
      */
-    FaultMode awaitForwardingMode(ProxyConnection connection) throws InterruptedException {
+    FaultMode awaitForwardingMode(ProxyConnection connection, boolean towardsServer) throws InterruptedException {
         synchronized (modeMonitor) {
-            while ((mode.kind == FaultMode.Kind.BLACKHOLE || partitionedPeers.contains(connection.peer()))
-                    && !closed && !connection.isClosed()) {
+            if (towardsServer && holdNextSender) {
+                holdNextSender = false;
+                heldSender = connection; // the first to send since holdNextSender: this chunk and its later ones wait
+            }
+            while ((mode.kind == FaultMode.Kind.BLACKHOLE || partitionedPeers.contains(connection.peer())
+                    || towardsServer && connection == heldSender) && !closed && !connection.isClosed()) {
                 modeMonitor.wait(100);
             }
         }

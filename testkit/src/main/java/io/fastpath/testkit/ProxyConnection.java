@@ -97,7 +97,7 @@ final class ProxyConnection {
     /** Applies the current mode to one chunk; false means the connection must close now. */
     private boolean forward(byte[] buffer, int length, OutputStream output, boolean towardsClient)
             throws IOException, InterruptedException {
-        FaultMode mode = proxy.awaitForwardingMode(this);
+        FaultMode mode = proxy.awaitForwardingMode(this, !towardsClient);
         if (mode == null) {
             return false;
         }

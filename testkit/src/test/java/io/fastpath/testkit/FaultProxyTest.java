@@ -65,6 +65,25 @@ class FaultProxyTest {
     }
 
     @Test
+    void holdNextSenderHoldsOnlyTheConnectionThatSendsFirstAndResetDeliversItsBytesAfterTheOthers() throws IOException {
+        try (FaultProxy proxy = FaultProxy.inFrontOf(redis.server());
+                Socket held = new Socket(proxy.host(), proxy.port());
+                RespClient other = new RespClient(proxy.host(), proxy.port())) {
+            held.setSoTimeout(5000);
+            proxy.holdNextSender();
+            held.getOutputStream().write("SET held-sender first\r\n".getBytes(StandardCharsets.US_ASCII));
+            Conditions.await("the first sender held", proxy::holdsASender, Duration.ofSeconds(5));
+            assertThat(other.call("SET", "held-sender", "second")).isEqualTo("OK"); // another connection passes
+            assertThat(other.call("GET", "held-sender")).isEqualTo("second");
+
+            proxy.reset();
+            assertThat(readExactly(held.getInputStream(), 5)).isEqualTo("+OK\r\n");
+            assertThat(other.call("GET", "held-sender")).isEqualTo("first"); // it reached the server last
+            assertThat(proxy.holdsASender()).isFalse();
+        }
+    }
+
+    @Test
     void cutAfterBytesDeliversExactlyThatManyBytesThenCloses() throws IOException {
         redis.server().call("SET", "cut-value", "hello world");
         try (FaultProxy proxy = FaultProxy.inFrontOf(redis.server());

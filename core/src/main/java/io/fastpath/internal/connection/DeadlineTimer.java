@@ -77,6 +77,7 @@ final class DeadlineTimer {
             if (command.isDone()) {
                 iterator.remove();
                 queue.answered();
+                command.settle(); // given up while it waited, and now dropped unwritten
             } else if (command.deadlineNanos - now <= 0) {
                 iterator.remove();
                 queue.answered();

@@ -59,6 +59,8 @@ final class HandOver {
                 queue.answered();
                 if (!command.isDone()) {
                     unsent.add(command);
+                } else {
+                    command.settle(); // given up while it waited, and now dropped unwritten
                 }
             }
             collected = true;

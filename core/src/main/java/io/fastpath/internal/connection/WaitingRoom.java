@@ -142,6 +142,8 @@ final class WaitingRoom {
                 queue.answered();
                 if (!command.isDone()) {
                     reroute.accept(command);
+                } else {
+                    command.settle(); // given up while it waited, and now dropped unwritten
                 }
             }
         }
@@ -155,6 +157,8 @@ final class WaitingRoom {
             queue.answered();
             if (handOff != null && !command.isDone()) {
                 handOff.accept(command); // never written (or safe to replay), so sending it elsewhere is safe
+            } else if (command.isDone()) {
+                command.settle(); // given up while it waited, and now dropped unwritten
             } else if (command.sentBefore()) {
                 command.completeExceptionally(new RedisOutcomeUnknownException(connection.endpoint().toString(),
                         "its connection was lost and " + reason + " before it could be sent again", cause));
