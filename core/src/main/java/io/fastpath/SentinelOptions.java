@@ -129,6 +129,11 @@ public final class SentinelOptions {
      * Closes the window the hold cannot: a write acknowledged just before a failover, still on its way to
      * the replicas when one is promoted. Costs one replica round trip per write; off by default. Applies to
      * commands on the shared connections (not MULTI/EXEC blocks, blocking commands or WATCH transactions).
+     *
+     * <p>WAIT counts any replica of the primary, including one with {@code replica-priority 0}, which Sentinel never
+     * promotes. A write survives a failover only if the replica Sentinel promotes has it, which is sure only when
+     * every replica Sentinel may promote confirmed it: with a priority-0 replica attached, {@code replicas} must
+     * count all of them, and writes then fail while one is missing.
      */
     public SentinelOptions waitForReplicas(int replicas, Duration timeout) {
         if (replicas < 1) {
