@@ -87,18 +87,22 @@ class CallerDrivenIoIT {
 
     /**
      * A caller thread whose command is being driven by the thread itself. Under load the background driver may not wake
-     * within the hand-over wait, and the caller then follows (the driver writes its command): such a run is finished
-     * and the call made again, until the thread writes its command itself, which is the case these tests are about.
+     * within the hand-over wait, and the caller then follows (the driver writes its command): such a run is finished,
+     * {@code beforeAgain} runs, and the call is made again, until the thread writes its command itself, which is the case
+     * these tests are about.
      */
     private final class DrivingCaller {
         final AtomicReference<Throwable> outcome = new AtomicReference<>();
         final AtomicReference<Boolean> interruptFlagAfter = new AtomicReference<>();
         final Thread thread;
 
-        DrivingCaller(String name, String command, Runnable call) {
+        DrivingCaller(String name, String command, Runnable call, Runnable beforeAgain) {
             thread = new Thread(() -> {
                 Thread me = Thread.currentThread();
                 for (int attempt = 0; attempt < 20; attempt++) {
+                    if (attempt > 0) {
+                        beforeAgain.run();
+                    }
                     writtenBy.remove(command);
                     Throwable failure = null;
                     try {
@@ -127,12 +131,27 @@ class CallerDrivenIoIT {
         }
     }
 
+    /**
+     * Between the attempts of a {@link DrivingCaller} against the paused server: the command it gave up awaits a reply
+     * the paused server never sends, and while it does, the background driver keeps the loop to read it and every further
+     * call follows (each attempt would then only wait out its deadline). So the server runs until a PING behind that
+     * command is answered on the one connection, which reads the late reply first, and is paused again.
+     */
+    private Runnable lateReplyReadThenPausedAgain(RedisClient redis) {
+        return () -> {
+            server.resume();
+            redis.ping();
+            server.pause();
+        };
+    }
+
     @Test
     void aConnectionLostWhileACallerDrivesFailsItsCommandAndTheNextCallerDrivesTheReconnect() throws Exception {
         try (FaultProxy proxy = FaultProxy.inFrontOf(server);
              RedisClient redis = driven(proxy.uri(), 1).reconnectBackoff(Duration.ofMillis(1), Duration.ofMillis(20)).build()) {
             proxy.delay(Duration.ofMillis(500)); // the INCR's reply is on its way when the connection is dropped
-            DrivingCaller caller = new DrivingCaller("driving-caller", "INCR", () -> redis.incr("lost"));
+            DrivingCaller caller = new DrivingCaller("driving-caller", "INCR", () -> redis.incr("lost"),
+                    () -> { }); // a reply delayed by the proxy still arrives: the next attempt may drive
             caller.awaitDriving("INCR");
             proxy.dropAll();
             caller.awaitEnd();
@@ -151,7 +170,7 @@ class CallerDrivenIoIT {
             redis.set("other", "others-value");
             server.pause();
             DrivingCaller driver = new DrivingCaller("short-deadline-caller", "ECHO",
-                    () -> redis.withTimeout(Duration.ofMillis(300)).echo("driver"));
+                    () -> redis.withTimeout(Duration.ofMillis(300)).echo("driver"), lateReplyReadThenPausedAgain(redis));
             driver.awaitDriving("ECHO");
             CompletableFuture<String> otherRead = new CompletableFuture<>();
             Thread other = new Thread(() -> {
@@ -176,7 +195,7 @@ class CallerDrivenIoIT {
             redis.set("key", "value");
             server.pause();
             DrivingCaller caller = new DrivingCaller("interrupted-caller", "ECHO",
-                    () -> redis.withTimeout(Duration.ofSeconds(3)).echo("interrupted"));
+                    () -> redis.withTimeout(Duration.ofSeconds(3)).echo("interrupted"), lateReplyReadThenPausedAgain(redis));
             caller.awaitDriving("ECHO");
             caller.thread.interrupt();
             caller.awaitEnd();
@@ -193,7 +212,8 @@ class CallerDrivenIoIT {
     void closeWhileACallerDrivesEndsItsWaitWithADeliveryFailureAndReturns() throws Exception {
         RedisClient redis = driven(server.uri(), 1).commandTimeout(Duration.ofSeconds(2)).build();
         server.pause();
-        DrivingCaller caller = new DrivingCaller("caller-during-close", "ECHO", () -> redis.echo("closing"));
+        DrivingCaller caller = new DrivingCaller("caller-during-close", "ECHO", () -> redis.echo("closing"),
+                lateReplyReadThenPausedAgain(redis));
         caller.awaitDriving("ECHO");
         redis.close();
         caller.awaitEnd();

@@ -3,6 +3,7 @@ package io.fastpath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fastpath.testkit.Conditions;
 import io.fastpath.testkit.RedisCluster;
 import io.fastpath.testkit.RedisClusterExtension;
 import io.fastpath.testkit.RedisServer;
@@ -143,8 +144,14 @@ class ClientSideCacheClusterIT {
     @Test
     void aMissThatRunsOutOfRedirectsFailsWithTheRedirectExceptionNotTheServersErrorReply() {
         RedisCluster cluster = redis.cluster();
+        RecordingListener listener = new RecordingListener();
         try (RedisClient stale = RedisClient.builder().uri(cluster.primaries().get(0).uri()).maxRedirects(0)
-                .topologyRefreshPeriod(Duration.ofHours(1)).clientSideCache(CacheOptions.maxBytes(1 << 20)).build()) {
+                .topologyRefreshPeriod(Duration.ofHours(1)).commandListener(listener)
+                .clientSideCache(CacheOptions.maxBytes(1 << 20)).build()) {
+            // A cluster client looks at the topology again a second after it starts: once that look is past, only the
+            // MOVED (or a lost connection) refreshes it, so the migration below stays behind its back however long it takes
+            Conditions.await("the start-up's second look at the topology",
+                    () -> listener.events.stream().anyMatch(event -> event.startsWith("topologyRefreshed")), Duration.ofSeconds(15));
             String key = "{no-redirects}key";
             other.set(key, "v");
             int slot = cluster.keySlot(key);
@@ -152,8 +159,8 @@ class ClientSideCacheClusterIT {
             RedisServer target = cluster.primaries().stream().filter(node -> node != owner).findFirst().orElseThrow();
             cluster.migrateSlot(slot, target);
             try {
-                assertThatThrownBy(() -> stale.get(key)).isInstanceOf(RedisRedirectException.class)
-                        .hasMessageContaining("maxRedirects");
+                assertThatThrownBy(() -> stale.get(key)).as("the client's events: %s", listener.events)
+                        .isInstanceOf(RedisRedirectException.class).hasMessageContaining("maxRedirects");
             } finally {
                 cluster.migrateSlot(slot, owner);
             }

@@ -28,11 +28,12 @@ class ClusterEventsIT {
         RedisCluster cluster = redis.cluster();
         BlockingQueue<RedisEvent> watcherEvents = new LinkedBlockingQueue<>();
         BlockingQueue<RedisEvent> staleEvents = new LinkedBlockingQueue<>();
+        TopologyRefreshes staleRefreshes = new TopologyRefreshes();
         String seed = cluster.primaries().get(0).uri();
         try (RedisClient watcher = RedisClient.builder().uri(seed).connectionsPerNode(1)
                      .topologyRefreshPeriod(Duration.ofMillis(300)).eventListener(watcherEvents::add).build();
              RedisClient stale = RedisClient.builder().uri(seed).connectionsPerNode(1)
-                     .eventListener((RedisEventListener) staleEvents::add).build()) {
+                     .eventListener((RedisEventListener) staleEvents::add).commandListener(staleRefreshes).build()) {
             List<String> nodes = cluster.primaries().stream().map(node -> "127.0.0.1:" + node.port()).sorted().toList();
             RedisEvent.TopologyChanged first = (RedisEvent.TopologyChanged) await(staleEvents,
                     e -> e instanceof RedisEvent.TopologyChanged, "the first topology");
@@ -44,6 +45,7 @@ class ClusterEventsIT {
             int movedSlot = KeySlots.slot(movedKey);
             RedisServer source = cluster.nodeForSlot(movedSlot);
             RedisServer target = otherPrimary(cluster, source);
+            staleRefreshes.awaitStartUpSecondLook(); // the move below then reaches the stale client through its MOVED only
             cluster.migrateSlot(movedSlot, target);
 
             await(watcherEvents, e -> e instanceof RedisEvent.TopologyChanged change && change.slotsReassigned() == 1

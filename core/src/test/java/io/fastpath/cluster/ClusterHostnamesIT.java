@@ -25,8 +25,9 @@ class ClusterHostnamesIT {
     void everyNodeIsDialledByItsAnnouncedHostnameAndMovedFollowsTheName() throws Exception {
         RedisCluster cluster = redis.cluster();
         List<RedisEvent> events = new CopyOnWriteArrayList<>();
+        TopologyRefreshes refreshes = new TopologyRefreshes();
         try (RedisClient client = RedisClient.builder().uri("redis://127.0.0.1:" + cluster.primaries().get(0).port())
-                .connectionsPerNode(1).eventListener(events::add).build()) {
+                .connectionsPerNode(1).eventListener(events::add).commandListener(refreshes).build()) {
             for (int i = 0; i < 300; i++) {
                 client.set("hostname-key:" + i, "value-" + i);
             }
@@ -39,6 +40,7 @@ class ClusterHostnamesIT {
             int slot = KeySlots.slot(moved);
             RedisServer target = cluster.primaries().stream().filter(node -> node != cluster.nodeForSlot(slot))
                     .findFirst().orElseThrow();
+            refreshes.awaitStartUpSecondLook(); // the move below is then seen through its MOVED
             cluster.migrateSlot(slot, target);
             client.set(moved, "after-move");
             assertThat(target.call("GET", moved)).isEqualTo("after-move");

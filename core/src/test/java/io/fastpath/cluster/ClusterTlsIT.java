@@ -35,9 +35,10 @@ class ClusterTlsIT {
     void keysLandOnTheirOwnersThroughTheNodesTlsPortsAndMovedFollowsATlsPort() throws Exception {
         RedisCluster cluster = redis.cluster();
         List<RedisEvent> events = new CopyOnWriteArrayList<>();
+        TopologyRefreshes refreshes = new TopologyRefreshes();
         try (RedisClient client = RedisClient.builder().uri(cluster.primaries().get(0).tlsUri())
                 .tls(TlsOptions.builder().trustedCertificates(certificates.caCertificate()).build())
-                .connectionsPerNode(1).eventListener(events::add).build()) {
+                .connectionsPerNode(1).eventListener(events::add).commandListener(refreshes).build()) {
             for (int i = 0; i < 300; i++) {
                 client.set("tls-key:" + i, "value-" + i);
             }
@@ -50,6 +51,7 @@ class ClusterTlsIT {
             int slot = KeySlots.slot(moved);
             RedisServer target = cluster.primaries().stream().filter(node -> node != cluster.nodeForSlot(slot))
                     .findFirst().orElseThrow();
+            refreshes.awaitStartUpSecondLook(); // the move below is then seen through its MOVED
             cluster.migrateSlot(slot, target);
             client.set(moved, "after-move");
             assertThat(target.call("GET", moved)).isEqualTo("after-move");

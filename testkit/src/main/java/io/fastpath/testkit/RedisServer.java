@@ -16,8 +16,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Integration tests and benchmarks need a server they can crash, freeze and restart at will;
  * this handle offers exactly that while only ever signalling the process it started itself. The
- * working directory (log, cluster config) is a fresh temporary directory removed on {@link
- * #close()}, and a JVM shutdown hook kills the process if the test run dies before closing it.
+ * working directory (log, cluster config) is a fresh temporary directory (a Sentinel's in {@code /dev/shm}
+ * where the system has it) removed on {@link #close()}, and a JVM shutdown hook kills the process if the
+ * test run dies before closing it.
  */
 public final class RedisServer implements AutoCloseable {
 
@@ -55,7 +56,8 @@ public final class RedisServer implements AutoCloseable {
         this.startupTimeout = builder.startupTimeout;
         this.tlsArguments = List.copyOf(builder.tlsArguments);
         this.sentinelConfig = builder.sentinelConfig;
-        this.directory = TemporaryDirectories.create(sentinelConfig == null ? "fastpath-redis-" : "fastpath-sentinel-");
+        this.directory = sentinelConfig == null ? TemporaryDirectories.create("fastpath-redis-")
+                : TemporaryDirectories.createInMemory("fastpath-sentinel-"); // its config's fsyncs must not wait on a disk
     }
 
     public static Builder builder() {

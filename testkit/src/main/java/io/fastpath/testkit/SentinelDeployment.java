@@ -15,7 +15,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code SENTINEL FAILOVER}) and waits that return once every live Sentinel agrees on the outcome.
  *
  * <p>Sentinel timing is shrunk for tests ({@code down-after-milliseconds} 1 s and {@code failover-timeout}
- * 3 s by default), so a failover takes a couple of seconds instead of half a minute.
+ * 3 s by default), so a failover takes a couple of seconds instead of half a minute; so is TILT, which a Sentinel
+ * starved on a loaded machine enters ({@link #TILT_PERIOD}), and its config file lives in memory where the system
+ * has {@code /dev/shm}, so the fsyncs of its rewrites never wait on a busy disk.
  *
  * <p>{@link Builder#partitionable()} puts a {@link FaultProxy} in front of every data node and makes the
  * Sentinels and the replicas reach the nodes through those proxies from {@value #PEER_ADDRESS}
@@ -27,6 +29,13 @@ public final class SentinelDeployment implements AutoCloseable {
 
     /** Where Sentinels and replicas connect from in a partitionable deployment; clients use 127.0.0.1. */
     public static final String PEER_ADDRESS = "127.0.0.3";
+
+    /**
+     * How long a Sentinel stays in TILT: it enters it when its timer ran over 2 s late (its process starved or blocked)
+     * and acts on nothing until this passes, by default 30 s, as long as the kit waits for a failover. A few of its 1 s
+     * PINGs are enough for every instance to have answered afresh, as the default is for a 30 s down-after.
+     */
+    public static final Duration TILT_PERIOD = Duration.ofSeconds(5);
 
     private final Builder settings;
     // Changed only by the thread driving the test; concurrent lists so other threads may read them.
@@ -223,6 +232,7 @@ public final class SentinelDeployment implements AutoCloseable {
     public void startSentinel(RedisServer sentinel) {
         if (!sentinel.isAlive()) {
             sentinel.restart();
+            shortenTilt(sentinel); // a runtime setting, lost with the process
         }
     }
 
@@ -378,7 +388,16 @@ public final class SentinelDeployment implements AutoCloseable {
         if (settings.tls != null) {
             builder.tls(settings.tls.serverCertificate(), settings.tls.serverKey(), settings.tls.caCertificate(), false);
         }
-        sentinels.add(builder.start());
+        RedisServer sentinel = builder.start();
+        sentinels.add(sentinel);
+        shortenTilt(sentinel);
+    }
+
+    /** {@link #TILT_PERIOD}, through {@code SENTINEL DEBUG} (Redis 7.0 and Valkey; older Sentinels keep 30 s). */
+    private static void shortenTilt(RedisServer sentinel) {
+        if (sentinel.binary().isAtLeast(7, 0)) {
+            sentinel.call("SENTINEL", "DEBUG", "tilt-period", Long.toString(TILT_PERIOD.toMillis()));
+        }
     }
 
     // ---- helpers ----

@@ -2,6 +2,8 @@ package io.fastpath.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,6 +38,21 @@ class SentinelDeploymentTest {
         Object replicated = Waits.until("the write to reach " + replica, java.time.Duration.ofSeconds(5),
                 () -> replica.call("GET", "written-on-the-primary"), () -> "");
         assertThat(replicated).isEqualTo("1");
+    }
+
+    @Test
+    void everySentinelKeepsItsConfigInMemoryAndLeavesTiltAfterTheShortPeriod() {
+        boolean systemHasSharedMemory = Files.isDirectory(Path.of("/dev/shm"));
+        for (RedisServer sentinel : deployment.sentinels()) {
+            if (systemHasSharedMemory) {
+                assertThat(sentinel.directory()).startsWith(Path.of("/dev/shm"));
+            }
+            if (sentinel.binary().isAtLeast(7, 0)) {
+                List<?> settings = (List<?>) sentinel.call("SENTINEL", "DEBUG"); // names and values, flat
+                int name = settings.indexOf("TILT-PERIOD");
+                assertThat(settings.get(name + 1)).isEqualTo(Long.toString(SentinelDeployment.TILT_PERIOD.toMillis()));
+            }
+        }
     }
 
     @Test
