@@ -238,7 +238,8 @@ public final class SentinelDeployment implements AutoCloseable {
 
     /**
      * Waits until every live Sentinel names the same running primary and knows every other Sentinel, every
-     * running data node other than the primary replicates from it with its link up (by its own ROLE), and
+     * running data node other than the primary replicates from it with its link up and has caught up with the
+     * primary's replication offset read first (by their own ROLE), and
      * every live Sentinel lists those replicas without a down or disconnected flag. (Sentinel's own
      * {@code master-link-status} is refreshed only every 10 s outside a failover, so ROLE is asked instead.)
      */
@@ -246,6 +247,10 @@ public final class SentinelDeployment implements AutoCloseable {
         awaitCondition("the Sentinel deployment to settle", () -> {
             RedisServer primary = primary();
             int primaryPort = announcedPort(primary);
+            // Read before the replicas': a replica that streams reaches it within milliseconds (Sentinel's hellos
+            // keep it moving). A connected replica that received nothing since its first synchronization was seen
+            // under load, and a graceful failover then promoted it, emptying the primary (docs/topologies.md).
+            long primaryOffset = (Long) ((List<?>) primary.call("ROLE")).get(1);
             List<Integer> replicaPorts = new ArrayList<>();
             for (RedisServer node : dataNodes) {
                 if (node == primary || !node.isAlive() || node.isPaused()) {
@@ -255,6 +260,10 @@ public final class SentinelDeployment implements AutoCloseable {
                 if (!"slave".equals(role.get(0)) || ((Long) role.get(2)).intValue() != primaryPort
                         || !"connected".equals(role.get(3))) {
                     return new Waits.Unsatisfied(node + " reports ROLE " + role + ", not a replica connected to " + primary);
+                }
+                if ((Long) role.get(4) < primaryOffset) {
+                    return new Waits.Unsatisfied(node + " has replicated up to offset " + role.get(4) + ", " + primary
+                            + " was at " + primaryOffset);
                 }
                 replicaPorts.add(announcedPort(node));
             }
