@@ -150,7 +150,7 @@ public final class BenchClients {
       case FASTPATH_NO_DETOUR:
         return createFastpathWithoutDetour(server.uri());
       case FASTPATH_CALLER_IO:
-        return createFastpathCallerDriven(server.uri());
+        return createFastpathCallerDriven(server.uri(), 0);
       case LETTUCE:
         return new LettuceBenchClient(server.uri());
       case CALLER_IO:
@@ -187,20 +187,11 @@ public final class BenchClients {
     }
   }
 
+  /** Fastpath with {@code callerDrivenIo(true)} and its default connections when {@code connections} is 0, else that many. */
   private static BenchClient createFastpathCallerDriven(String uri, int connections) {
     try {
       return (BenchClient) Class.forName(FASTPATH_ADAPTER).getMethod("callerDriven", String.class, int.class)
           .invoke(null, uri, connections);
-    } catch (InvocationTargetException e) {
-      throw new IllegalStateException("Fastpath client failed to start", e.getCause());
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("Fastpath adapter is not in this build", e);
-    }
-  }
-
-  private static BenchClient createFastpathCallerDriven(String uri) {
-    try {
-      return (BenchClient) Class.forName(FASTPATH_ADAPTER).getMethod("callerDriven", String.class).invoke(null, uri);
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("Fastpath client failed to start", e.getCause());
     } catch (ReflectiveOperationException e) {

@@ -1,6 +1,7 @@
 package io.fastpath.benchmarks.clients;
 
 import io.fastpath.RedisClient;
+import io.fastpath.RedisClientBuilder;
 import io.fastpath.benchmarks.BenchClient;
 import io.fastpath.benchmarks.ClusterClient;
 import java.util.List;
@@ -53,14 +54,16 @@ public final class FastpathBenchClient implements BenchClient, ClusterClient {
     this.metrics = null;
   }
 
-  /** With {@code callerDrivenIo(true)} (issue 30): blocking callers drive a free connection's event loop themselves. */
-  public static FastpathBenchClient callerDriven(String uri) {
-    return new FastpathBenchClient(RedisClient.builder().uri(uri).callerDrivenIo(true).build(), "fastpath (caller-driven I/O)");
-  }
-
-  /** {@link #callerDriven(String)} with {@code connections} connections ({@code fastpath-callerio:N}). */
+  /**
+   * With {@code callerDrivenIo(true)} (issue 30): blocking callers drive a free connection's event loop themselves; its
+   * default connections when {@code connections} is 0, else that many ({@code fastpath-callerio:N}).
+   */
   public static FastpathBenchClient callerDriven(String uri, int connections) {
-    return new FastpathBenchClient(RedisClient.builder().uri(uri).callerDrivenIo(true).connectionsPerNode(connections).build(),
+    RedisClientBuilder builder = RedisClient.builder().uri(uri).callerDrivenIo(true);
+    if (connections == 0) {
+      return new FastpathBenchClient(builder.build(), "fastpath (caller-driven I/O)");
+    }
+    return new FastpathBenchClient(builder.connectionsPerNode(connections).build(),
         "fastpath (caller-driven I/O, " + connections + " conns)");
   }
 

@@ -159,42 +159,28 @@ class AbandonedCommandsIT {
     @Test
     void aCallerInterruptedWhileItsSetWasHeldIsIdleAgainOnceTheResumedConnectionDropsItUnwritten() throws Exception {
         connect(1);
-        Connection connection = ClientCoreAccess.of(redis).node().all()[0];
-        CallerDrivenLoop loop = holdTheLoop(connection);
-        connection.hold(); // a failover hold: commands wait unwritten in the connection's waiting room
-        Future<Boolean> idleRightAfter = interruptedOnceHeld(redis, connection, loop);
-        assertThat(resultOf(idleRightAfter)).as("the caller idle right after giving its SET up").isFalse();
-        connection.resume();
-        loop.free();
+        HeldSet held = giveUpAHeldSet(redis);
+        held.connection().resume();
+        held.loop().free();
         awaitCallerIdle("the caller idle again once its held SET was dropped on resume");
     }
 
     @Test
     void aCallerInterruptedWhileItsSetWasHeldIsIdleAgainOnceTheSetsDeadlinePassesInTheHold() throws Exception {
         connect(1);
-        Connection connection = ClientCoreAccess.of(redis).node().all()[0];
-        CallerDrivenLoop loop = holdTheLoop(connection);
-        connection.hold();
-        Future<Boolean> idleRightAfter =
-                interruptedOnceHeld(redis.withTimeout(Duration.ofSeconds(2)), connection, loop);
-        assertThat(resultOf(idleRightAfter)).as("the caller idle right after giving its SET up").isFalse();
-        loop.free(); // still held: at the SET's deadline the connection's timer drops it from the waiting room
+        HeldSet held = giveUpAHeldSet(redis.withTimeout(Duration.ofSeconds(2)));
+        held.loop().free(); // still held: at the SET's deadline the connection's timer drops it from the waiting room
         try {
             awaitCallerIdle("the caller idle again once its held SET's deadline passed");
         } finally {
-            connection.resume();
+            held.connection().resume();
         }
     }
 
     @Test
     void aCallerInterruptedWhileItsSetWasHeldIsIdleAgainOnceTheClientClosed() throws Exception {
         connect(1);
-        Connection connection = ClientCoreAccess.of(redis).node().all()[0];
-        CallerDrivenLoop loop = holdTheLoop(connection);
-        connection.hold();
-        Future<Boolean> idleRightAfter = interruptedOnceHeld(redis, connection, loop);
-        assertThat(resultOf(idleRightAfter)).as("the caller idle right after giving its SET up").isFalse();
-        loop.free();
+        giveUpAHeldSet(redis).loop().free();
         redis.close(); // the connection fails what waits unwritten, the given-up SET among them
         // The record is the thread's, not the client's: a pool thread goes on to serve other clients
         awaitCallerIdle("the caller idle again once the closed client dropped its held SET");
@@ -224,15 +210,24 @@ class AbandonedCommandsIT {
         assertThat(resultOf(idleRightAfter)).as("the caller idle right after giving its SET up").isFalse();
     }
 
-    /** As {@link #interruptWhileWaiting}, with the SET first taken into the held connection's waiting room. */
-    private Future<Boolean> interruptedOnceHeld(RedisCommands<String, String> commands, Connection connection,
-                                                CallerDrivenLoop loop) {
+    /** The one connection, held (a failover hold) with the caller's given-up SET in its waiting room, and its loop, held by the test. */
+    private record HeldSet(Connection connection, CallerDrivenLoop loop) {}
+
+    /**
+     * As {@link #interruptWhileWaiting}, with the SET first taken into the connection's waiting room by a failover hold
+     * (commands wait there unwritten); the test holds the loop until it frees it.
+     */
+    private HeldSet giveUpAHeldSet(RedisCommands<String, String> commands) throws Exception {
+        Connection connection = ClientCoreAccess.of(redis).node().all()[0];
+        CallerDrivenLoop loop = holdTheLoop(connection);
+        connection.hold();
         Future<Boolean> idleRightAfter = startInterruptibleSet(commands);
         awaitCallerWaiting();
         loop.run(); // the test holds the loop: this runs the drain the caller's send queued, so the hold takes the SET
         assertThat(connection.queuedCommands()).as("the SET waiting unwritten").isEqualTo(1);
         callerThread.interrupt();
-        return idleRightAfter;
+        assertThat(resultOf(idleRightAfter)).as("the caller idle right after giving its SET up").isFalse();
+        return new HeldSet(connection, loop);
     }
 
     /** Starts the caller's SET, expected to end interrupted; the future: whether the caller was idle right after. */
