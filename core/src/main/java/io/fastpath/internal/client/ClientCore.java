@@ -4,7 +4,6 @@ import io.fastpath.command.Command;
 import io.fastpath.command.CommandBuilder;
 import io.fastpath.PubSubListener;
 import io.fastpath.RedisArgumentException;
-import io.fastpath.RedisTimeoutException;
 import io.fastpath.RedisCodec;
 import io.fastpath.Subscription;
 import io.fastpath.internal.cache.ClientSideCache;
@@ -16,6 +15,7 @@ import io.fastpath.internal.command.BlockTime;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.protocol.RespEncoder;
 import io.fastpath.internal.command.Converters;
+import io.fastpath.internal.connection.CallerCommands;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.CommandObserver;
 import io.fastpath.internal.connection.Connection;
@@ -30,7 +30,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The shared engine behind every view of a client: routes a command to a connection and, for the
@@ -94,8 +93,13 @@ public final class ClientCore implements AutoCloseable {
         return Math.min(commandTimeout.toNanos(), TimeUnit.SECONDS.toNanos(5));
     }
 
-    /** Per calling thread: its commands not yet completed, so routing knows when it may detour. */
-    private static final ThreadLocal<AtomicInteger> IN_FLIGHT_BY_THREAD = ThreadLocal.withInitial(AtomicInteger::new);
+    /** Per calling thread: its commands that may still run, so routing knows when it may detour and where it must not. */
+    private static final ThreadLocal<CallerCommands> CALLER_COMMANDS = ThreadLocal.withInitial(CallerCommands::new);
+
+    /** Whether none of the calling thread's commands may still run (AbandonedCommandsIT); no lane is ended by asking. */
+    static boolean callingThreadIdle() {
+        return CALLER_COMMANDS.get().unsettled() == 0;
+    }
 
     /** The client's {@code commandTimeout}: the timeout of every command not sent through a {@code withTimeout} view. */
     public long commandTimeoutNanos() {
@@ -138,11 +142,11 @@ public final class ClientCore implements AutoCloseable {
 
     private <T> CompletableFuture<T> sendToServer(CommandSpec<T> spec, boolean callerWaits, long deadline) {
         // Without the detour or caller-driven I/O nothing reads the count: skip the thread-local lookup and both atomics.
-        AtomicInteger inFlight = congestionDetour || callerDrivenIo ? IN_FLIGHT_BY_THREAD.get() : null;
-        // Caller-driven I/O lets an idle caller take any free connection: not while a command it gave up may still run
-        boolean idle = inFlight != null && inFlight.get() == 0 && (!callerDrivenIo || AbandonedCommands.allSettled());
+        CallerCommands inFlight = congestionDetour || callerDrivenIo ? CALLER_COMMANDS.get() : null;
+        // An idle caller may take any free connection; one with a command that may still run (even one it gave up) may not
+        boolean idle = inFlight != null && inFlight.idle();
         if (inFlight != null) {
-            inFlight.incrementAndGet();
+            inFlight.dispatching();
         }
         boolean drive = callerWaits && callerDrivenIo && DrivenWait.mayDrive();
         if (cluster != null) {
@@ -173,9 +177,9 @@ public final class ClientCore implements AutoCloseable {
         if (cache != null) {
             spec = cache.evictingOwnWrites(spec);
         }
-        AtomicInteger inFlight = congestionDetour ? IN_FLIGHT_BY_THREAD.get() : null;
+        CallerCommands inFlight = congestionDetour || callerDrivenIo ? CALLER_COMMANDS.get() : null;
         if (inFlight != null) {
-            inFlight.incrementAndGet();
+            inFlight.dispatching();
         }
         long deadline = System.nanoTime() + commandTimeoutNanos;
         if (cluster != null) {
@@ -280,10 +284,6 @@ public final class ClientCore implements AutoCloseable {
             }
             return BoundedWait.await(future, deadline, spec.name(), spinFor(spec));
         } catch (RuntimeException failed) {
-            if (callerDrivenIo && future instanceof CommandFuture<T> command
-                    && (failed instanceof RedisTimeoutException || command.isCancelled())) {
-                AbandonedCommands.add(command); // its late reply may still come, and the command run, after the next ones
-            }
             failed.addSuppressed(new CallerStackTrace()); // a failure made on an I/O thread then shows where it was called
             throw failed;
         }

@@ -20,7 +20,7 @@ final class FixedServer implements StandaloneServers {
 
     @Override
     public <T> CompletableFuture<T> send(CommandFuture<T> command, boolean callerIdle) {
-        node.route(command.spec().routingKey(), callerIdle).send(command);
+        node.send(command, callerIdle);
         return command;
     }
 

@@ -1,6 +1,7 @@
 package io.fastpath.internal.client;
 
 import io.fastpath.internal.callerio.CallerDrivenLoop;
+import io.fastpath.internal.connection.CallerCommands;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.Connection;
 import io.fastpath.internal.connection.Endpoint;
@@ -13,8 +14,9 @@ import io.netty.util.concurrent.FastThreadLocalThread;
  * by the calling thread, which keeps one thread's keyless commands in order too.
  *
  * <p>Congestion detour: when that connection is busy receiving a large reply (or cannot write), a
- * caller with nothing in flight takes another connection, preferably on another event loop. Nothing of
- * that caller can be overtaken, so per-thread order still holds. Justified by benchmark scenario (d),
+ * caller with nothing that may still run takes another connection, preferably on another event loop. Nothing of
+ * that caller can be overtaken, and its later commands follow the detoured one there until it is idle again (its
+ * lane, {@link CallerCommands}), so per-thread order still holds. Justified by benchmark scenario (d),
  * LargeValueScenario: small GETs stuck behind a 5 MB reply on a shared connection.
  *
  * <p>On a host's event loops (internal.hosted, fastpath-vertx) a command sent from one of those loops goes to the
@@ -69,25 +71,80 @@ public final class NodeConnections {
                 return local;
             }
         }
-        Connection home = slot < 0 ? connections[(int) Thread.currentThread().getId() & mask] : connections[slot & mask];
-        return detour(home, callerIdle);
+        return detour(forSlot(slot), callerIdle);
+    }
+
+    /**
+     * Sends a caller's command by its key, as {@link #route} picks, and keeps the caller's order: an idle caller's
+     * command that takes another connection than its key's own makes it the caller's lane, and while the caller is not
+     * idle its commands go to its lane (see {@link CallerCommands}; {@code callerIdle} as it read before counting this one).
+     */
+    public void send(CommandFuture<?> command, boolean callerIdle) {
+        pick(command, forKey(command.spec().routingKey()), callerIdle).send(command);
+    }
+
+    /** As {@link #send} for a slot already computed (cluster routing); a negative slot routes by thread. */
+    public void sendSlot(CommandFuture<?> command, int slot, boolean callerIdle) {
+        pick(command, forSlot(slot), callerIdle).send(command);
+    }
+
+    private Connection forSlot(int slot) {
+        return slot < 0 ? connections[(int) Thread.currentThread().getId() & mask] : connections[slot & mask];
+    }
+
+    /** The connection for a caller's command whose key's own is {@code home} (see {@link #send}). */
+    private Connection pick(CommandFuture<?> command, Connection home, boolean callerIdle) {
+        if (routeByCallingLoop) {
+            Connection local = onCallingLoop();
+            if (local != null) {
+                return local; // one loop's commands never leave it: its thread's order holds without a lane
+            }
+        }
+        CallerCommands caller = command.caller();
+        if (caller == null) {
+            return home;
+        }
+        if (!callerIdle) {
+            Connection lane = laneHere(caller);
+            return lane != null ? lane : home;
+        }
+        Connection chosen = detour(home, true);
+        if (chosen != home) {
+            caller.lane(chosen); // the caller's next commands follow it there while it may still run
+        }
+        return chosen;
+    }
+
+    /** The caller's lane when it is one of this node's connections, or null (its commands then go by key). */
+    private Connection laneHere(CallerCommands caller) {
+        Connection lane = caller.lane();
+        if (lane != null) {
+            for (Connection connection : connections) {
+                if (connection == lane) {
+                    return lane;
+                }
+            }
+        }
+        return null;
     }
 
     /**
      * Caller-driven I/O: sends {@code command} on a connection whose loop the calling thread now holds (taken free, see
      * {@link #holdFreeLoop}), marked so its caller drives that loop until the reply ({@code DrivenWait}); false, with
      * nothing sent, when no loop could be taken (the caller then sends as usual). {@code slot} as for {@link #routeSlot}.
+     * A caller that is not idle sends on its lane, if it has one here (driven when its loop is free, else queued there).
      */
     public boolean sendDriving(CommandFuture<?> command, int slot, boolean callerIdle) {
-        if (!callerIdle) {
-            Connection sticky = stickyConnection();
-            if (sticky != null) {
-                // Behind a command this thread gave up there (AbandonedCommands): driven if its loop is free, else queued
-                CallerDrivenLoop loop = (CallerDrivenLoop) sticky.eventLoop();
+        CallerCommands caller = command.caller();
+        if (!callerIdle && caller != null) {
+            Connection lane = laneHere(caller);
+            if (lane != null) {
+                // Behind a command of this thread that may still run there (one it gave up): driven if free, else queued
+                CallerDrivenLoop loop = (CallerDrivenLoop) lane.eventLoop();
                 if (loop.tryHold(Thread.currentThread()) || loop.holdFromBackground(Thread.currentThread())) {
-                    sendHeld(command, sticky);
+                    sendHeld(command, lane);
                 } else {
-                    sticky.send(command);
+                    lane.send(command);
                 }
                 return true;
             }
@@ -96,21 +153,11 @@ public final class NodeConnections {
         if (held == null) {
             return false;
         }
+        if (callerIdle && caller != null) {
+            caller.lane(held); // an idle caller's pick is not by key: should it give this command up, the next go here too
+        }
         sendHeld(command, held);
         return true;
-    }
-
-    /** This node's connection on the loop the calling thread's commands must go to (see AbandonedCommands), or null. */
-    private Connection stickyConnection() {
-        CallerDrivenLoop loop = AbandonedCommands.stickyLoop();
-        if (loop != null) {
-            for (Connection connection : connections) {
-                if (connection.eventLoop() == loop) {
-                    return connection;
-                }
-            }
-        }
-        return null;
     }
 
     /** Sends {@code command} on {@code held}, whose loop the calling thread holds and drives until the reply. */
@@ -129,7 +176,7 @@ public final class NodeConnections {
      * A connection whose loop the calling thread now holds (taken free, see {@link CallerDrivenLoop}), or null when
      * none could be taken. First the slot's own connection, or for an idle caller (and a negative slot) its thread's
      * own, as {@link #routeSlot} picks by thread; a caller with nothing in flight may take any free one (nothing of it can be overtaken, so per-thread order holds, as
-     * for the congestion detour; a command it gave up that may still run keeps it from being idle: AbandonedCommands); then the slot's own from the background driver, if it only watches it. Every
+     * for the congestion detour; a command it gave up that may still run keeps it from being idle: CallerCommands); then the slot's own from the background driver, if it only watches it. Every
      * connection of a node is caller-driven or none.
      */
     private Connection holdFreeLoop(int slot, boolean callerIdle) {
@@ -169,6 +216,7 @@ public final class NodeConnections {
     }
 
     private Connection detour(Connection home, boolean callerIdle) {
+        // An idle caller only: nothing of its can be overtaken, and its lane (CallerCommands) keeps its next ones behind
         if (!home.isCongested() || !callerIdle || connections.length == 1) {
             return home;
         }

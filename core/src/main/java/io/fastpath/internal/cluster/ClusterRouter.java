@@ -9,6 +9,7 @@ import io.fastpath.internal.client.ClientResources;
 import io.fastpath.internal.client.ReplicaSelector;
 import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.ReplyConverter;
+import io.fastpath.internal.connection.CallerCommands;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.connection.CommandObserver;
 import io.fastpath.internal.connection.Connection;
@@ -25,7 +26,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -121,16 +121,16 @@ public final class ClusterRouter {
 
     // ---- the command path (any thread) ----
 
-    /** {@code callerInFlight} is null when the client runs without the congestion detour. */
-    private static void release(AtomicInteger callerInFlight) {
+    /** {@code callerInFlight} is null when the client runs without the congestion detour and caller-driven I/O. */
+    private static void release(CallerCommands callerInFlight) {
         if (callerInFlight != null) {
-            callerInFlight.decrementAndGet();
+            callerInFlight.settled();
         }
     }
 
     /** As below, never caller-driven. */
     public <T> CompletableFuture<T> dispatch(CommandSpec<T> spec, boolean callerWaits, long deadline,
-                                             AtomicInteger callerInFlight, boolean callerIdle) {
+                                             CallerCommands callerInFlight, boolean callerIdle) {
         return dispatch(spec, callerWaits, deadline, callerInFlight, callerIdle, false);
     }
 
@@ -141,7 +141,7 @@ public final class ClusterRouter {
      * and wakes that caller ({@link CommandFuture#drivenBy}).
      */
     public <T> CompletableFuture<T> dispatch(CommandSpec<T> spec, boolean callerWaits, long deadline,
-                                             AtomicInteger callerInFlight, boolean callerIdle, boolean drive) {
+                                             CallerCommands callerInFlight, boolean callerIdle, boolean drive) {
         int singleSlot = CommandPlan.singleSlot(spec);
         if (singleSlot != CommandPlan.NEEDS_PLAN) { // the common case: one key, one slot, one array read
             CommandFuture<T> future = new CommandFuture<>(spec, callerWaits, deadline, callerInFlight).errorInterceptor(redirects);
@@ -178,7 +178,7 @@ public final class ClusterRouter {
             throw refused;
         }
         if (callerInFlight != null) {
-            result.whenComplete((ignored, failure) -> callerInFlight.decrementAndGet());
+            result.whenComplete((ignored, failure) -> callerInFlight.settled()); // its parts count no further: no lane
         }
         return result;
     }
@@ -190,7 +190,7 @@ public final class ClusterRouter {
      * {@link #dispatch}: completed on the I/O thread.
      */
     public <T> CompletableFuture<T> dispatchOnCallerLane(CommandSpec<T> spec, boolean callerWaits, long deadline,
-                                                        AtomicInteger callerInFlight) {
+                                                        CallerCommands callerInFlight) {
         int singleSlot = CommandPlan.singleSlot(spec);
         if (singleSlot == CommandPlan.NEEDS_PLAN) {
             return dispatch(spec, callerWaits, deadline, callerInFlight, false);
@@ -226,7 +226,7 @@ public final class ClusterRouter {
         if (drive && node.connections.sendDriving(future, slot, callerIdle)) {
             return;
         }
-        node.connections.routeSlot(slot, callerIdle).send(future);
+        node.connections.sendSlot(future, slot, callerIdle);
     }
 
     /**

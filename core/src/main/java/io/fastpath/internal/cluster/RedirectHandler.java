@@ -145,8 +145,12 @@ final class RedirectHandler implements ErrorInterceptor {
             atDeadline.cancel(false); // whatever happens next, the deadline timer has nothing left to do
             try {
                 from.eventLoop().execute(() -> {
-                    if (!waitingToRetry.remove(command) || command.isDone()) {
+                    if (!waitingToRetry.remove(command)) {
                         return; // the deadline or close came first
+                    }
+                    if (command.isDone()) {
+                        command.settle(); // given up while it waited: dropped, it can no longer run
+                        return;
                     }
                     ClusterNode node = router.nodes.known(target);
                     if (node == null && refreshes < REFRESHES_BEFORE_REFUSING

@@ -5,7 +5,6 @@ import io.fastpath.command.Reply;
 import io.fastpath.internal.callerio.CallerDrivenLoop;
 import io.fastpath.internal.command.CommandSpec;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.BiConsumer;
 
@@ -31,8 +30,8 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
     /** True when no user code can be attached (blocking API, handshake): complete on the I/O thread. */
     final boolean completeOnIoThread;
     final long deadlineNanos;
-    /** The dispatching thread's count of unfinished commands (see NodeConnections), or null. */
-    private final AtomicInteger callerInFlight;
+    /** The dispatching thread's record of commands that may still run (see {@link CallerCommands}), or null. */
+    private final CallerCommands caller;
     private volatile int released;
 
     /**
@@ -54,9 +53,9 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
     private CallerDrivenLoop drivenBy;
 
     /**
-     * Set by its connection's event loop once a command its caller gave up (a tombstone) can no longer reach the server
-     * later: its late reply was read, it was dropped unwritten, or its connection was lost. Only abandoned commands get
-     * here (read by {@code internal.client.AbandonedCommands}).
+     * Set once a command its caller gave up (a tombstone) can no longer reach the server later: its late reply was
+     * read, it was dropped unwritten, or its connection was lost ({@link #settle}); also by a completion racing a
+     * listener's (see {@link #release}). Its caller's {@link CallerCommands} count it until then.
      */
     private volatile boolean settled;
 
@@ -76,18 +75,32 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
         this(spec, completeOnIoThread, deadlineNanos, null);
     }
 
-    /** {@code callerInFlight} is incremented by the caller before dispatch and decremented here, once, on completion. */
-    public CommandFuture(CommandSpec<T> spec, boolean completeOnIoThread, long deadlineNanos, AtomicInteger callerInFlight) {
+    /**
+     * {@code caller} counted this command before dispatch ({@link CallerCommands#dispatching}); it is told here, once,
+     * when the command settles: on completion, or for a command its caller gave up, when it can no longer run.
+     */
+    public CommandFuture(CommandSpec<T> spec, boolean completeOnIoThread, long deadlineNanos, CallerCommands caller) {
         super(spec);
         this.completeOnIoThread = completeOnIoThread;
         this.deadlineNanos = deadlineNanos;
-        this.callerInFlight = callerInFlight;
+        this.caller = caller;
     }
 
     @Override
-    void release() {
-        if (callerInFlight != null && isDone() && RELEASED.compareAndSet(this, 0, 1)) {
-            callerInFlight.decrementAndGet();
+    void release(boolean givenUp) {
+        if (caller != null) {
+            if (!givenUp) {
+                if (!isDone()) {
+                    // A listener's thread is still completing it: whichever of the two sees the other's write releases
+                    settled = true;
+                }
+                if (isDone()) {
+                    settledForCaller(); // a reply or a failure for good; after a give-up, this is its late settling
+                }
+            } else if (settled && isDone()) {
+                settledForCaller();
+            }
+            // else: given up, it may still run; settle() releases it once its connection is done with it
         }
         CallerDrivenLoop driver = drivenBy;
         if (driver != null) {
@@ -97,14 +110,31 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
         }
     }
 
-    /** Event loop: this abandoned command left its connection for good (see {@link #settled}). */
-    void settle() {
+    /**
+     * This command, done (given up by its caller), left its connection or its retry for good: read its late reply, was
+     * dropped unwritten, or its connection was lost (see {@link #settled}). Called by whoever drops it.
+     */
+    public void settle() {
         settled = true;
+        if (caller != null && isDone()) {
+            settledForCaller();
+        }
+    }
+
+    private void settledForCaller() {
+        if (RELEASED.compareAndSet(this, 0, 1)) {
+            caller.settled();
+        }
     }
 
     /** Whether this abandoned command left its connection for good: nothing of it can reach the server any more. */
     public boolean settled() {
         return settled;
+    }
+
+    /** The dispatching thread's record this command counts in, or null (see {@link CallerCommands}). */
+    public CallerCommands caller() {
+        return caller;
     }
 
     /** Caller's thread, before the send: its caller holds {@code loop} and drives it until this completes. */

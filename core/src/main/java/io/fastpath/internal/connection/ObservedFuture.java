@@ -52,26 +52,33 @@ abstract class ObservedFuture<T> extends CompletableFuture<T> implements Observe
         this.spec = spec;
     }
 
-    /** After any completion attempt: the subclass releases what the caller counted (see {@link CommandFuture}). */
-    abstract void release();
+    /**
+     * After any completion attempt: the subclass releases what the caller counted (see {@link CommandFuture});
+     * {@code givenUp}: the attempt was its caller giving it up (a cancel, a timeout after it was written), so the
+     * command may still run.
+     */
+    abstract void release(boolean givenUp);
 
     @Override
     public boolean complete(T value) {
         if (observer != null && !observeCompletion(null)) {
-            return false; // another thread is completing it
+            release(false); // another thread is completing it; this attempt still settles a command given up
+            return false;
         }
         boolean completed = super.complete(value);
-        release();
+        release(false);
         return completed;
     }
 
     @Override
     public boolean completeExceptionally(Throwable failure) {
+        boolean givenUp = failure instanceof RedisTimeoutException timedOut && timedOut.wasSent();
         if (observer != null && !observeCompletion(failure)) {
+            release(givenUp);
             return false;
         }
         boolean completed = super.completeExceptionally(failure);
-        release();
+        release(givenUp);
         return completed;
     }
 
@@ -81,7 +88,7 @@ abstract class ObservedFuture<T> extends CompletableFuture<T> implements Observe
             return false;
         }
         boolean cancelled = super.cancel(mayInterruptIfRunning);
-        release();
+        release(true);
         return cancelled;
     }
 

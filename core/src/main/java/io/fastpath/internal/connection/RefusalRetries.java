@@ -36,7 +36,12 @@ public final class RefusalRetries {
         waiting.add(command);
         try {
             from.eventLoop().schedule(() -> {
-                if (waiting.remove(command) && !command.isDone()) {
+                if (!waiting.remove(command)) {
+                    return; // failAll came first
+                }
+                if (command.isDone()) {
+                    command.settle(); // given up while it waited: dropped, it can no longer run
+                } else {
                     resend.accept(command);
                 }
             }, delay, TimeUnit.NANOSECONDS);

@@ -123,18 +123,17 @@ final class SentinelServers implements StandaloneServers {
 
     @Override
     public <T> CompletableFuture<T> send(CommandFuture<T> command, boolean callerIdle) {
-        byte[] key = command.spec().routingKey();
         if (command.spec().readOnly() && config.readPolicy() != ReadPolicy.PRIMARY) {
             ServerNode current = primary;
             ServerNode target = ReplicaSelector.select(config.readPolicy(), config.clientZone(), current, replicas);
-            target.connections.route(key, callerIdle).send(command);
+            target.connections.send(command, callerIdle);
             return command;
         }
         CompletableFuture<T> result = command;
         if (acknowledgement != null && !command.spec().readOnly()) {
             result = acknowledgement.attach(command);
         }
-        primary.connections.route(key, callerIdle).send(command.errorInterceptor(readOnlyRetry));
+        primary.connections.send(command.errorInterceptor(readOnlyRetry), callerIdle);
         return result;
     }
 
@@ -160,7 +159,7 @@ final class SentinelServers implements StandaloneServers {
             command.errorInterceptor(readOnlyRetry);
         }
         if (!target.connections.sendDriving(command, slot, callerIdle)) {
-            target.connections.route(key, callerIdle).send(command);
+            target.connections.send(command, callerIdle);
         }
         return command;
     }

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fastpath.ClientCoreAccess;
-import io.fastpath.CommandListener;
-import io.fastpath.ObservedCommand;
 import io.fastpath.RedisClient;
 import io.fastpath.RedisCommands;
 import io.fastpath.RedisTimeoutException;
@@ -19,6 +17,7 @@ import io.fastpath.testkit.RedisServer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,12 +31,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Caller-driven I/O against a real server: a caller that gave a command up (a timeout, an interrupt) is not idle until
- * that command can no longer reach the server ({@link AbandonedCommands}). Its later SET of the same key goes where
- * the given-up SET went and waits behind it, held by a proxy, instead of reaching the server first on another
- * connection (which would leave the older value); and the caller is idle again once the given-up command's late reply
- * was read, its connection was lost, or it was dropped unwritten (from the queue, from a failover hold on resume or at
- * its deadline, and by the client's close). The caller is a thread of its own: the record is per thread.
+ * Caller-driven I/O against a real server: a caller that gave a command up (a timeout, an interrupt), blocking or async,
+ * is not idle until that command can no longer reach the server ({@link io.fastpath.internal.connection.CallerCommands}).
+ * Its later SET of the same key goes where the given-up SET went and waits behind it, held by a proxy, instead of
+ * reaching the server first on another connection (which would leave the older value); and the caller is idle again
+ * once the given-up command's late reply was read, its connection was lost, or it was dropped unwritten (from the
+ * queue, from a failover hold on resume or at its deadline, and by the client's close). The caller is a thread of its
+ * own: the record is per thread.
  */
 class AbandonedCommandsIT {
     private static final Duration WITHIN = Duration.ofSeconds(20);
@@ -72,25 +72,15 @@ class AbandonedCommandsIT {
     private void connect(int connections) {
         redis = RedisClient.builder().uri(proxy.uri()).callerDrivenIo(true).connectionsPerNode(connections)
                 .commandTimeout(WITHIN).pingInterval(Duration.ZERO).responseTimeout(Duration.ZERO)
-                .commandListener(new CommandListener() {
-                    @Override
-                    public void commandWritten(ObservedCommand command) {
-                        if (command.name().equals("SET")) {
-                            setsWritten.incrementAndGet();
-                        }
-                    }
-                }).build();
+                .commandListener(new CommandsWritten("SET", setsWritten)).build();
     }
 
     @Test
     void aCallersLaterSetOfAKeyWaitsBehindTheSetItGaveUpOnInsteadOfReachingTheServerFirstOnAnotherConnection()
             throws Exception {
-        connect(2);
-        Connection[] connections = ClientCoreAccess.of(redis).node().all();
-        long callerId = onCaller(() -> Thread.currentThread().getId());
-        int own = (int) callerId & 1; // an idle caller's own connection, as NodeConnections picks it
-        CallerDrivenLoop ownLoop = (CallerDrivenLoop) connections[own].eventLoop();
-        String key = keyOnConnection(1 - own); // its commands by key go to the other connection
+        CallerAndKey setup = twoConnectionsAndAKeyOffTheCallersOwn();
+        CallerDrivenLoop ownLoop = setup.ownLoop();
+        String key = setup.key();
         Future<?> laterSet = caller.submit(() -> {
             Thread me = Thread.currentThread();
             // Its own connection's loop left free, so the SET below takes it and is driven there by this caller
@@ -105,18 +95,27 @@ class AbandonedCommandsIT {
                     () -> ownLoop.holder() == ownLoop.backgroundDriver(), WITHIN);
             return redis.set(key, "later");
         });
-        Conditions.await("the later SET written, or the caller ended",
-                () -> setsWritten.get() == 2 || laterSet.isDone(), WITHIN);
-        if (setsWritten.get() < 2) {
-            resultOf(laterSet); // the caller failed before its later SET was written: its failure says why
-        }
-        assertThat(proxy.holdsASender()).as("the given-up SET held by the proxy").isTrue();
+        assertTheLaterSetRanLast(laterSet, key);
+    }
 
-        proxy.reset();
-        resultOf(laterSet);
-        Conditions.await("the server ran both SETs", () -> setCalls() == 2, WITHIN);
-        assertThat(server.call("GET", key)).as("the value the server kept: the later SET's, run last")
-                .isEqualTo("later");
+    @Test
+    void aCallersLaterSetOfAKeyWaitsBehindAnAsyncSetOfTheKeyThatTimedOutUnanswered() throws Exception {
+        CallerAndKey setup = twoConnectionsAndAKeyOffTheCallersOwn();
+        CallerDrivenLoop ownLoop = setup.ownLoop();
+        String key = setup.key();
+        Future<?> laterSet = caller.submit(() -> {
+            Thread me = Thread.currentThread();
+            proxy.holdNextSender(); // the async SET's connection: it goes by key, since an async caller drives nothing
+            CompletableFuture<Boolean> givenUp = redis.withTimeout(Duration.ofMillis(300)).async().set(key, "given-up");
+            assertThatThrownBy(() -> givenUp.get(WITHIN.toSeconds(), TimeUnit.SECONDS))
+                    .hasCauseInstanceOf(RedisTimeoutException.class);
+            // Its own connection's loop left free: an idle caller's blocking SET would take it and reach the server first
+            Conditions.await("the caller holding its own connection's loop",
+                    () -> ownLoop.tryHold(me) || ownLoop.holdFromBackground(me), WITHIN);
+            ownLoop.free();
+            return redis.set(key, "later");
+        });
+        assertTheLaterSetRanLast(laterSet, key);
     }
 
     @Test
@@ -126,7 +125,7 @@ class AbandonedCommandsIT {
         onCaller(() -> {
             giveUpASet();
             proxy.reset();
-            Conditions.await("the caller idle again once the late reply was read", AbandonedCommands::allSettled,
+            Conditions.await("the caller idle again once the late reply was read", ClientCore::callingThreadIdle,
                     WITHIN);
             return null;
         });
@@ -139,7 +138,7 @@ class AbandonedCommandsIT {
         onCaller(() -> {
             giveUpASet();
             proxy.dropAll();
-            Conditions.await("the caller idle again once the connection was lost", AbandonedCommands::allSettled,
+            Conditions.await("the caller idle again once the connection was lost", ClientCore::callingThreadIdle,
                     WITHIN);
             return null;
         });
@@ -186,11 +185,41 @@ class AbandonedCommandsIT {
         awaitCallerIdle("the caller idle again once the closed client dropped its held SET");
     }
 
+    /** The loop of the connection an idle caller takes first (its own), and a key whose commands go to the other. */
+    private record CallerAndKey(CallerDrivenLoop ownLoop, String key) {}
+
+    private CallerAndKey twoConnectionsAndAKeyOffTheCallersOwn() throws Exception {
+        connect(2);
+        Connection[] connections = ClientCoreAccess.of(redis).node().all();
+        long callerId = onCaller(() -> Thread.currentThread().getId());
+        int own = (int) callerId & 1; // an idle caller's own connection, as NodeConnections picks it
+        return new CallerAndKey((CallerDrivenLoop) connections[own].eventLoop(), keyOnConnection(1 - own));
+    }
+
+    /**
+     * Once the caller's later SET of {@code key} was written while its given-up SET is held by the proxy: lets the held
+     * bytes go and checks that the server ran the later SET last.
+     */
+    private void assertTheLaterSetRanLast(Future<?> laterSet, String key) throws Exception {
+        Conditions.await("the later SET written, or the caller ended",
+                () -> setsWritten.get() == 2 || laterSet.isDone(), WITHIN);
+        if (setsWritten.get() < 2) {
+            resultOf(laterSet); // the caller failed before its later SET was written: its failure says why
+        }
+        assertThat(proxy.holdsASender()).as("the given-up SET held by the proxy").isTrue();
+
+        proxy.reset();
+        resultOf(laterSet);
+        Conditions.await("the server ran both SETs", () -> setCalls() == 2, WITHIN);
+        assertThat(server.call("GET", key)).as("the value the server kept: the later SET's, run last")
+                .isEqualTo("later");
+    }
+
     /** On the caller's thread: a SET that times out unanswered (the proxy holds it); the caller is then not idle. */
     private void giveUpASet() {
         assertThatThrownBy(() -> redis.withTimeout(Duration.ofMillis(300)).set("given-up", "value"))
                 .isInstanceOf(RedisTimeoutException.class);
-        assertThat(AbandonedCommands.allSettled()).as("the caller idle right after giving its SET up").isFalse();
+        assertThat(ClientCore.callingThreadIdle()).as("the caller idle right after giving its SET up").isFalse();
     }
 
     /** The test thread takes the connection's loop: nobody runs it (no caller drives it) until the test frees it. */
@@ -236,7 +265,7 @@ class AbandonedCommandsIT {
             assertThatThrownBy(() -> commands.set("interrupted", "value"))
                     .hasCauseInstanceOf(InterruptedException.class);
             Thread.interrupted(); // the wait restored the flag; this thread waits again in later steps
-            return AbandonedCommands.allSettled();
+            return ClientCore.callingThreadIdle();
         });
     }
 
@@ -248,7 +277,7 @@ class AbandonedCommandsIT {
 
     private void awaitCallerIdle(String what) throws Exception {
         onCaller(() -> {
-            Conditions.await(what, AbandonedCommands::allSettled, WITHIN);
+            Conditions.await(what, ClientCore::callingThreadIdle, WITHIN);
             return null;
         });
     }
