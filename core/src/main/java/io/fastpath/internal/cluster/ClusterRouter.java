@@ -168,8 +168,8 @@ public final class ClusterRouter {
         CompletableFuture<T> result;
         try {
             result = switch (plan.kind) {
-                case SPLIT -> MultiKeySplitter.send(this, spec, plan, callerWaits, deadline);
-                case FAN_OUT -> FanOut.send(this, spec, plan.info, callerWaits, deadline);
+                case SPLIT -> MultiKeySplitter.send(this, spec, plan, callerWaits, deadline, callerInFlight);
+                case FAN_OUT -> FanOut.send(this, spec, plan.info, callerWaits, deadline, callerInFlight);
                 case SCAN -> ClusterScan.send(this, spec, callerWaits, deadline);
                 default -> throw new IllegalStateException(plan.kind.name());
             };
@@ -177,8 +177,12 @@ public final class ClusterRouter {
             release(callerInFlight);
             throw refused;
         }
-        if (callerInFlight != null) {
-            result.whenComplete((ignored, failure) -> callerInFlight.settled()); // its parts count no further: no lane
+        if (plan.kind == CommandPlan.Kind.SCAN) {
+            if (callerInFlight != null) {
+                result.whenComplete((ignored, failure) -> callerInFlight.settled()); // a page at a time, from the I/O thread
+            }
+        } else {
+            release(callerInFlight); // its parts count instead, each until it settles
         }
         return result;
     }

@@ -7,6 +7,7 @@ import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.command.RequestPolicy;
 import io.fastpath.internal.command.ResponsePolicy;
+import io.fastpath.internal.connection.CallerCommands;
 import io.fastpath.internal.connection.CommandFuture;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,8 @@ import java.util.concurrent.CompletableFuture;
 final class FanOut {
     private FanOut() {}
 
-    static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, CommandInfo info, boolean callerWaits, long deadline) {
+    static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, CommandInfo info, boolean callerWaits, long deadline,
+                                          CallerCommands caller) {
         SlotTable table = router.nodes.table();
         List<ClusterNode> targets = info.requestPolicy() == RequestPolicy.ALL_NODES ? table.allNodes() : table.primaries();
         CompletableFuture<T> result = new CompletableFuture<>();
@@ -33,9 +35,12 @@ final class FanOut {
                 spec.markedIdempotent(), spec.argumentBits());
         List<CommandFuture<Reply>> parts = new ArrayList<>(targets.size());
         for (ClusterNode target : targets) {
-            CommandFuture<Reply> part = new CommandFuture<>(raw, true, deadline).errorInterceptor(router.redirects);
+            if (caller != null) {
+                caller.dispatching(); // each part counts for its caller until it settles, as a plain command does
+            }
+            CommandFuture<Reply> part = new CommandFuture<>(raw, true, deadline, caller).errorInterceptor(router.redirects);
             parts.add(part);
-            target.connections.routeSlot(-1, false).send(part);
+            target.connections.sendSlot(part, -1, false);
         }
         CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0])).whenComplete((ignored, anyFailure) -> {
             List<Reply> replies = new ArrayList<>(parts.size());

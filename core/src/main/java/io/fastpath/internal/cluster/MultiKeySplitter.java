@@ -5,6 +5,7 @@ import io.fastpath.internal.command.CommandSpec;
 import io.fastpath.internal.command.Converters;
 import io.fastpath.internal.command.ResponsePolicy;
 import io.fastpath.internal.command.UnexpectedReplyException;
+import io.fastpath.internal.connection.CallerCommands;
 import io.fastpath.internal.connection.CommandFuture;
 import io.fastpath.internal.routing.SlotHash;
 import java.util.ArrayList;
@@ -23,7 +24,8 @@ import java.util.concurrent.CompletableFuture;
 final class MultiKeySplitter {
     private MultiKeySplitter() {}
 
-    static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, CommandPlan plan, boolean callerWaits, long deadline) {
+    static <T> CompletableFuture<T> send(ClusterRouter router, CommandSpec<T> spec, CommandPlan plan, boolean callerWaits, long deadline,
+                                          CallerCommands caller) {
         byte[][] args = spec.args();
         int[] positions = plan.keyPositions;
         int width = Math.max(1, plan.info.keyStep()); // MSET: key and value travel together
@@ -45,7 +47,10 @@ final class MultiKeySplitter {
             }
             CommandSpec<Reply> partSpec = new CommandSpec<>(spec.name(), partArgs, Converters.REPLY, partArgs[1], spec.readOnly(),
                     spec.markedIdempotent(), spec.argumentBits());
-            CommandFuture<Reply> part = new CommandFuture<>(partSpec, true, deadline).errorInterceptor(router.redirects);
+            if (caller != null) {
+                caller.dispatching(); // each part counts for its caller until it settles, as a plain command does
+            }
+            CommandFuture<Reply> part = new CommandFuture<>(partSpec, true, deadline, caller).errorInterceptor(router.redirects);
             ordinalsByPart.add(ordinals);
             parts.add(part);
             router.send(part, group.getKey(), false);
