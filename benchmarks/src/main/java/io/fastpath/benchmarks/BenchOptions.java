@@ -49,6 +49,11 @@ public final class BenchOptions {
   public List<String> metrics = List.of(BenchClients.METRICS_OFF);
   /** Scenario k's modes to run, in the scenario's own order whatever the order given; default all four. */
   public List<String> springModes = SPRING_MODES;
+  /**
+   * Scenario k's unmeasured pass before each factory's measured one: SETs per mode (at most {@code --count}). A
+   * client with more code to compile is still warming after the default on a loaded 2-core machine.
+   */
+  public int springWarmUp = 50_000;
   public boolean quick;
   public String redisServer = "redis-server";
   public String redisBenchmark = "redis-benchmark";
@@ -58,7 +63,7 @@ public final class BenchOptions {
   public static BenchOptions parse(String[] arguments) {
     List<String[]> pairs = new ArrayList<>();
     for (String name : List.of("scenarios", "clients", "duration", "warmup", "count", "repeat", "fastpath-connections",
-        "callers", "virtual-threads", "cluster-nodes", "cluster-rate", "metrics", "spring-modes",
+        "callers", "virtual-threads", "cluster-nodes", "cluster-rate", "metrics", "spring-modes", "spring-warmup",
         "redis-server", "redis-benchmark", "results")) {
       String value = System.getProperty("bench." + name);
       if (value != null) {
@@ -158,6 +163,9 @@ public final class BenchOptions {
           }
         }
         break;
+      case "spring-warmup":
+        springWarmUp = Integer.parseInt(value.replace("_", "").replace(",", ""));
+        break;
       case "redis-server":
         redisServer = value;
         break;
@@ -210,6 +218,7 @@ public final class BenchOptions {
         "                     [--fastpath-connections 1,2,4,8] [--callers 64] [--virtual-threads 100,1000,10000] [--cluster-nodes 6,12] [--cluster-rate 25000]",
         "                     [--metrics off,micrometer,otel]  (c and f: one row per mode, Lettuce with Micrometer too)",
         "                     [--spring-modes loop,pipelined,threads,multiset]  (k: the modes to run, default all)",
+        "                     [--spring-warmup 50000]  (k: SETs per mode of the unmeasured pass before each factory's)",
         "                     [--redis-server PATH] [--redis-benchmark PATH] [--results DIR]",
         "  a sequential SET/GET, b bulk SETs (async window and bulk mode), c 64 callers GET,",
         "  d 32 callers GET with and without a 5 MB reader, e redis-benchmark baseline,",
@@ -240,6 +249,7 @@ public final class BenchOptions {
             .collect(Collectors.joining(",")) + " cluster-rate=" + Math.round(clusterRate) : "")
         + (metrics.equals(List.of(BenchClients.METRICS_OFF)) ? "" : " metrics=" + String.join(",", metrics))
         + (springModes.equals(SPRING_MODES) ? "" : " spring-modes=" + String.join(",", springModes))
+        + (springWarmUp == 50_000 ? "" : " spring-warmup=" + springWarmUp)
         + (quick ? " (quick profile)" : "");
   }
 }

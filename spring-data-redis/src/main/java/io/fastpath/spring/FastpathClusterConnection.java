@@ -42,11 +42,12 @@ import org.springframework.data.redis.core.types.RedisClientInfo;
  */
 public class FastpathClusterConnection extends FastpathConnection implements RedisClusterConnection {
 
-    private final ClusterServerCommands clusterServerCommands = new ClusterServerCommands();
-    private final FastpathClusterSetCommands clusterSetCommands = new FastpathClusterSetCommands(this);
-    private final FastpathClusterKeyCommands clusterKeyCommands = new FastpathClusterKeyCommands(this);
-    private final FastpathClusterListCommands clusterListCommands = new FastpathClusterListCommands(this);
-    private final FastpathClusterStringCommands clusterStringCommands = new FastpathClusterStringCommands(this);
+    // Caller thread only; each group made on its first use, as FastpathConnection's.
+    private ClusterServerCommands clusterServerCommands;
+    private FastpathClusterSetCommands clusterSetCommands;
+    private FastpathClusterKeyCommands clusterKeyCommands;
+    private FastpathClusterListCommands clusterListCommands;
+    private FastpathClusterStringCommands clusterStringCommands;
 
     FastpathClusterConnection(FastpathConnectionFactory factory, RedisClient client) {
         super(factory, client);
@@ -95,26 +96,41 @@ public class FastpathClusterConnection extends FastpathConnection implements Red
 
     @Override
     public RedisClusterServerCommands serverCommands() {
+        if (clusterServerCommands == null) {
+            clusterServerCommands = new ClusterServerCommands();
+        }
         return clusterServerCommands;
     }
 
     @Override
     public RedisSetCommands setCommands() {
+        if (clusterSetCommands == null) {
+            clusterSetCommands = new FastpathClusterSetCommands(this);
+        }
         return clusterSetCommands;
     }
 
     @Override
     public RedisKeyCommands keyCommands() {
+        if (clusterKeyCommands == null) {
+            clusterKeyCommands = new FastpathClusterKeyCommands(this);
+        }
         return clusterKeyCommands;
     }
 
     @Override
     public RedisListCommands listCommands() {
+        if (clusterListCommands == null) {
+            clusterListCommands = new FastpathClusterListCommands(this);
+        }
         return clusterListCommands;
     }
 
     @Override
     public RedisStringCommands stringCommands() {
+        if (clusterStringCommands == null) {
+            clusterStringCommands = new FastpathClusterStringCommands(this);
+        }
         return clusterStringCommands;
     }
 

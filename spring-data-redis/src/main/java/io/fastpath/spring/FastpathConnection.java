@@ -50,17 +50,19 @@ public class FastpathConnection implements RedisConnection {
     private final FastpathConnectionFactory factory;
     /** Non-null for a connection that builds commands without sending them (the reactive side's, see CommandRecorder). */
     private final CommandRecorder recorder;
-    private final FastpathStringCommands stringCommands = new FastpathStringCommands(this);
-    private final FastpathKeyCommands keyCommands = new FastpathKeyCommands(this);
-    private final FastpathListCommands listCommands = new FastpathListCommands(this);
-    private final FastpathSetCommands setCommands = new FastpathSetCommands(this);
-    private final FastpathZSetCommands zSetCommands = new FastpathZSetCommands(this);
-    private final FastpathHashCommands hashCommands = new FastpathHashCommands(this);
-    private final FastpathGeoCommands geoCommands = new FastpathGeoCommands(this);
-    private final FastpathHyperLogLogCommands hyperLogLogCommands = new FastpathHyperLogLogCommands(this);
-    private final FastpathScriptingCommands scriptingCommands = new FastpathScriptingCommands(this);
-    private final FastpathServerCommands serverCommands = new FastpathServerCommands(this);
-    private final FastpathStreamCommands streamCommands = new FastpathStreamCommands(this);
+    // Caller thread only. Each command group is made on its first use: RedisTemplate takes a connection per operation
+    // and most operations touch one group (scenario k: opsForValue().set made eleven objects, used one).
+    private FastpathStringCommands stringCommands;
+    private FastpathKeyCommands keyCommands;
+    private FastpathListCommands listCommands;
+    private FastpathSetCommands setCommands;
+    private FastpathZSetCommands zSetCommands;
+    private FastpathHashCommands hashCommands;
+    private FastpathGeoCommands geoCommands;
+    private FastpathHyperLogLogCommands hyperLogLogCommands;
+    private FastpathScriptingCommands scriptingCommands;
+    private FastpathServerCommands serverCommands;
+    private FastpathStreamCommands streamCommands;
     // Caller thread only.
     /** The shared client, or after {@code select(n)} the factory's client of database n. */
     private RedisClient client;
@@ -415,56 +417,89 @@ public class FastpathConnection implements RedisConnection {
 
     @Override
     public RedisGeoCommands geoCommands() {
+        if (geoCommands == null) {
+            geoCommands = new FastpathGeoCommands(this);
+        }
         return geoCommands;
     }
 
     @Override
     public RedisHashCommands hashCommands() {
+        if (hashCommands == null) {
+            hashCommands = new FastpathHashCommands(this);
+        }
         return hashCommands;
     }
 
     @Override
     public RedisHyperLogLogCommands hyperLogLogCommands() {
+        if (hyperLogLogCommands == null) {
+            hyperLogLogCommands = new FastpathHyperLogLogCommands(this);
+        }
         return hyperLogLogCommands;
     }
 
     @Override
     public RedisKeyCommands keyCommands() {
+        if (keyCommands == null) {
+            keyCommands = new FastpathKeyCommands(this);
+        }
         return keyCommands;
     }
 
     @Override
     public RedisListCommands listCommands() {
+        if (listCommands == null) {
+            listCommands = new FastpathListCommands(this);
+        }
         return listCommands;
     }
 
     @Override
     public RedisSetCommands setCommands() {
+        if (setCommands == null) {
+            setCommands = new FastpathSetCommands(this);
+        }
         return setCommands;
     }
 
     @Override
     public RedisScriptingCommands scriptingCommands() {
+        if (scriptingCommands == null) {
+            scriptingCommands = new FastpathScriptingCommands(this);
+        }
         return scriptingCommands;
     }
 
     @Override
     public RedisServerCommands serverCommands() {
+        if (serverCommands == null) {
+            serverCommands = new FastpathServerCommands(this);
+        }
         return serverCommands;
     }
 
     @Override
     public RedisStreamCommands streamCommands() {
+        if (streamCommands == null) {
+            streamCommands = new FastpathStreamCommands(this);
+        }
         return streamCommands;
     }
 
     @Override
     public RedisStringCommands stringCommands() {
+        if (stringCommands == null) {
+            stringCommands = new FastpathStringCommands(this);
+        }
         return stringCommands;
     }
 
     @Override
     public RedisZSetCommands zSetCommands() {
+        if (zSetCommands == null) {
+            zSetCommands = new FastpathZSetCommands(this);
+        }
         return zSetCommands;
     }
 

@@ -101,6 +101,35 @@ class CommandGroupsIT {
     }
 
     @Test
+    void eachCommandGroupIsMadeOnceAndKeptForTheConnectionsLife() {
+        // Made on first use (RedisTemplate takes a connection per operation and most use one group), then the same
+        // object for the connection's life; another connection has its own.
+        List<Object> first = groups(connection);
+        assertThat(groups(connection)).zipSatisfy(first, (again, made) -> assertThat(again).isSameAs(made));
+        try (RedisConnection other = factory.getConnection()) {
+            assertThat(groups(other)).zipSatisfy(first, (theirs, ours) -> assertThat(theirs).isNotSameAs(ours));
+        }
+    }
+
+    @Test
+    void aCommandGroupMadeFirstInsideAPipelineSendsThroughIt() {
+        try (RedisConnection fresh = factory.getConnection()) {
+            fresh.openPipeline();
+            fresh.stringCommands().set(b("made-in-pipeline"), b("v"));
+            fresh.keyCommands().exists(b("made-in-pipeline"));
+            assertThat(fresh.closePipeline()).containsExactly(true, true);
+        }
+        assertThat(s(connection.stringCommands().get(b("made-in-pipeline")))).isEqualTo("v");
+    }
+
+    private static List<Object> groups(RedisConnection connection) {
+        return List.of(connection.stringCommands(), connection.keyCommands(), connection.listCommands(),
+                connection.setCommands(), connection.zSetCommands(), connection.hashCommands(), connection.geoCommands(),
+                connection.hyperLogLogCommands(), connection.scriptingCommands(), connection.serverCommands(),
+                connection.streamCommands());
+    }
+
+    @Test
     void stringsAndBits() {
         var strings = connection.stringCommands();
         strings.set(b("s"), b("hello"));

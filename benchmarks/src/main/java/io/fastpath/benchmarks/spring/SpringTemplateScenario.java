@@ -32,8 +32,6 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 public final class SpringTemplateScenario implements Scenario {
     static final int BATCH = 1_000;
     static final int THREADS = 8;
-    /** SETs per mode of the unmeasured pass before each factory's measured one. */
-    static final int WARM_UP = 50_000;
     private static final String VALUE = "x".repeat(100);
 
     @Override
@@ -63,7 +61,8 @@ public final class SpringTemplateScenario implements Scenario {
             for (Supplier<TemplateFactories> setup : TemplateFactories.forClient(client, host, port)) {
                 context.prepareServer(admin -> { });
                 rows.add(context.withClient(client, setup, factories -> factories.label,
-                        factories -> measure(factories.label, factories.template, modes, host, port, count)));
+                        factories -> measure(factories.label, factories.template, modes, host, port, count,
+                                context.options().springWarmUp)));
             }
             if (client.startsWith("fastpath") && !referenceMeasured) {
                 referenceMeasured = true; // once, beside the first Fastpath row of a --fastpath-connections sweep
@@ -76,11 +75,12 @@ public final class SpringTemplateScenario implements Scenario {
         return rows;
     }
 
-    private static Row measure(String label, StringRedisTemplate template, List<String> modes, String host, int port, int count) {
+    private static Row measure(String label, StringRedisTemplate template, List<String> modes, String host, int port, int count,
+                               int warmUp) {
         template.opsForValue().set("warm", VALUE); // connects the factory before anything is counted
         // Every mode once unmeasured first: else the first factory measured pays for compiling Spring's own code
         // (the template, serializers, multiSet's map) that the rows after it find compiled
-        modes(new Row(label), template, modes, Math.min(count, WARM_UP), null);
+        modes(new Row(label), template, modes, Math.min(count, warmUp), null);
         try (ConnectionSampler sampler = ConnectionSampler.start(host, port, "bench-j")) {
             Row row = modes(new Row(label), template, modes, count, sampler);
             long opened = sampler.stopAndCountOpened();
@@ -213,7 +213,8 @@ public final class SpringTemplateScenario implements Scenario {
                         + "; 8 threads share one template and split the keys; multiSet: opsForValue().multiSet of "
                         + BATCH + " pairs (one MSET) at a time. Client CPU per SET or pair: this JVM's (every thread of"
                         + " it) over the mode; server CPU: redis-server's own (INFO cpu) over the 8-thread mode. Before each"
-                        + " factory's measured pass, one unmeasured pass of every mode (" + WARM_UP + " SETs at most) warms the JIT.")
+                        + " factory's measured pass, one unmeasured pass of every mode (" + Math.min(context.options().bulkCount,
+                        context.options().springWarmUp) + " SETs) warms the JIT.")
                 .note("Connections: CLIENT LIST sampled every " + ConnectionSampler.INTERVAL_MILLIS + " ms on the benchmark's own"
                         + " connection during the four modes (the factory was connected first); \"opened\" is the server's"
                         + " total_connections_received over the same time."
