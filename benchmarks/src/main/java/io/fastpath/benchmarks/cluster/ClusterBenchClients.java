@@ -7,6 +7,7 @@ import io.fastpath.benchmarks.clients.GlideBenchClient;
 import io.fastpath.benchmarks.clients.JedisBenchClient;
 import io.fastpath.benchmarks.clients.RedissonBenchClient;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -103,13 +104,17 @@ public final class ClusterBenchClients {
   /** Fastpath with {@code callerDrivenIo(true)}: its blocking callers drive the loops of the node connections (issue 30). */
   private static ClusterBenchClient createFastpathCallerDriven(String seedUri) {
     try {
-      return ClusterBenchClient.class.cast(Class.forName(FASTPATH_ADAPTER).getMethod("callerDriven", String.class)
-          .invoke(null, seedUri));
+      return ClusterBenchClient.class.cast(callerDrivenFactory().invoke(null, seedUri, 0)); // 0: the client's default connections
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("Fastpath client failed to start", e.getCause());
     } catch (ReflectiveOperationException | LinkageError e) {
       throw new IllegalStateException("Fastpath adapter is not in this build", e);
     }
+  }
+
+  /** The adapter's factory of a caller-driven client: (seed URI, connections per node, 0 for the client's default). */
+  static Method callerDrivenFactory() throws ReflectiveOperationException {
+    return Class.forName(FASTPATH_ADAPTER).getMethod("callerDriven", String.class, int.class);
   }
 
   /** Constructs the Fastpath adapter {@code className} by name, so the peers run on a build without Fastpath. */
