@@ -90,6 +90,19 @@ class ClientSettingsCoverageTest {
 
     @Test
     void eachSetterChangesTheSettingsComponentsItOwns() throws ReflectiveOperationException {
+        // Measured against the builder's own defaults: a suite run with -Dfastpath.callerDrivenIo=true turns caller-driven
+        // I/O on in the defaults, where callerDrivenIo(true) and preferCallerDrivenIo() could change nothing
+        String callerDrivenProperty = System.clearProperty(RedisClientBuilder.CALLER_DRIVEN_IO_PROPERTY);
+        try {
+            everySetterChangesItsComponents();
+        } finally {
+            if (callerDrivenProperty != null) {
+                System.setProperty(RedisClientBuilder.CALLER_DRIVEN_IO_PROPERTY, callerDrivenProperty);
+            }
+        }
+    }
+
+    private static void everySetterChangesItsComponents() throws ReflectiveOperationException {
         ClientSettings defaults = RedisClient.builder().settings();
         for (Map.Entry<String, Setter> entry : SETTERS.entrySet()) {
             RedisClientBuilder builder = RedisClient.builder();
