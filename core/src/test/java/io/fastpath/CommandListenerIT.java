@@ -32,7 +32,9 @@ class CommandListenerIT {
     @Test
     void aGetIsStartedOnTheCallerThenWrittenAnsweredAndCompletedOnTheIoThreadBeforeTheCallerReturns() {
         RecordingListener listener = new RecordingListener();
-        try (RedisClient redis = observed(listener)) {
+        // The I/O-thread path, even in a suite run with -Dfastpath.callerDrivenIo=true (there the caller writes and reads)
+        try (RedisClient redis = RedisClient.builder().uri(server().uri()).commandListener(listener)
+                .callerDrivenIo(false).build()) {
             redis.set("listened", "v");
             assertThat(redis.get("listened")).isEqualTo("v");
 
