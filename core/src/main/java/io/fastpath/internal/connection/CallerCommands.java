@@ -21,6 +21,8 @@ public final class CallerCommands {
             AtomicIntegerFieldUpdater.newUpdater(CallerCommands.class, "unsettled");
 
     private volatile int unsettled;
+    /** The thread whose record this is (thread-locals are made on their thread). */
+    private final Thread owner = Thread.currentThread();
     /** The connection the thread's first unsettled command took instead of its key's own, or null. Owning thread only. */
     private Connection lane;
 
@@ -51,9 +53,12 @@ public final class CallerCommands {
         UNSETTLED.decrementAndGet(this);
     }
 
-    /** Owning thread: its commands' connection while it is not idle, when not their keys' own; null otherwise. */
+    /**
+     * Its commands' connection while the thread is not idle, when not their keys' own; null otherwise, and null on any
+     * other thread (an event loop re-sending one of its commands after a refusal routes it afresh).
+     */
     public Connection lane() {
-        return lane;
+        return Thread.currentThread() == owner ? lane : null;
     }
 
     /** Owning thread, idle: its command went to {@code connection}, not its key's own; the next follow until it is idle. */
