@@ -224,7 +224,7 @@ public final class ClientCore implements AutoCloseable {
                 if (cluster != null) {
                     cluster.sendToPrimary(fill);
                 } else {
-                    standalone.primary().route(fill.spec().routingKey(), false).send(fill);
+                    standalone.primary().route(fill.spec().routingKey()).send(fill);
                 }
             }
 

@@ -41,7 +41,7 @@ final class FixedServer implements StandaloneServers {
 
     @Override
     public <T> CompletableFuture<T> sendInCallOrder(CommandFuture<T> command) {
-        node.route(null, false).send(command); // a null key routes by thread: one connection for all of them
+        node.route(null).send(command); // a null key routes by thread: one connection for all of them
         return command;
     }
 

@@ -52,32 +52,26 @@ public final class NodeConnections {
         return connections[SlotHash.slot(routingKey) & mask];
     }
 
-    /** {@link #forKey}, or a detour around a congested connection when the caller has nothing in flight. */
-    public Connection route(byte[] routingKey, boolean callerIdle) {
-        if (routeByCallingLoop) {
-            Connection local = onCallingLoop();
-            if (local != null) {
-                return local;
-            }
-        }
-        return detour(forKey(routingKey), callerIdle);
+    /**
+     * {@link #forKey}, never a detour: for the client's own commands (handshakes, PINGs, fills, refreshes, re-sends),
+     * which no caller's order depends on. A caller's command goes through {@link #send}.
+     */
+    public Connection route(byte[] routingKey) {
+        Connection local = routeByCallingLoop ? onCallingLoop() : null;
+        return local != null ? local : forKey(routingKey);
     }
 
     /** As {@link #route} for a slot already computed (cluster routing); a negative slot routes by thread. */
-    public Connection routeSlot(int slot, boolean callerIdle) {
-        if (routeByCallingLoop) {
-            Connection local = onCallingLoop();
-            if (local != null) {
-                return local;
-            }
-        }
-        return detour(forSlot(slot), callerIdle);
+    public Connection routeSlot(int slot) {
+        Connection local = routeByCallingLoop ? onCallingLoop() : null;
+        return local != null ? local : forSlot(slot);
     }
 
     /**
-     * Sends a caller's command by its key, as {@link #route} picks, and keeps the caller's order: an idle caller's
-     * command that takes another connection than its key's own makes it the caller's lane, and while the caller is not
-     * idle its commands go to its lane (see {@link CallerCommands}; {@code callerIdle} as it read before counting this one).
+     * Sends a caller's command by its key ({@link #forKey}, or for an idle caller a detour around a congested connection)
+     * and keeps the caller's order: an idle caller's command that takes another connection than its key's own makes it
+     * the caller's lane, and while the caller is not idle its commands go to its lane (see {@link CallerCommands};
+     * {@code callerIdle} as it read before counting this one).
      */
     public void send(CommandFuture<?> command, boolean callerIdle) {
         pick(command, forKey(command.spec().routingKey()), callerIdle).send(command);
@@ -94,11 +88,9 @@ public final class NodeConnections {
 
     /** The connection for a caller's command whose key's own is {@code home} (see {@link #send}). */
     private Connection pick(CommandFuture<?> command, Connection home, boolean callerIdle) {
-        if (routeByCallingLoop) {
-            Connection local = onCallingLoop();
-            if (local != null) {
-                return local; // one loop's commands never leave it: its thread's order holds without a lane
-            }
+        Connection local = routeByCallingLoop ? onCallingLoop() : null;
+        if (local != null) {
+            return local; // one loop's commands never leave it: its thread's order holds without a lane
         }
         CallerCommands caller = command.caller();
         if (caller == null) {
@@ -108,7 +100,7 @@ public final class NodeConnections {
             Connection lane = laneHere(caller);
             return lane != null ? lane : home;
         }
-        Connection chosen = detour(home, true);
+        Connection chosen = detour(home);
         if (chosen != home) {
             caller.lane(chosen); // the caller's next commands follow it there while it may still run
         }
@@ -131,7 +123,7 @@ public final class NodeConnections {
     /**
      * Caller-driven I/O: sends {@code command} on a connection whose loop the calling thread now holds (taken free, see
      * {@link #holdFreeLoop}), marked so its caller drives that loop until the reply ({@code DrivenWait}); false, with
-     * nothing sent, when no loop could be taken (the caller then sends as usual). {@code slot} as for {@link #routeSlot}.
+     * nothing sent, when no loop could be taken (the caller then sends as usual). {@code slot} as for {@link #sendSlot}.
      * A caller that is not idle sends on its lane, if it has one here (driven when its loop is free, else queued there).
      */
     public boolean sendDriving(CommandFuture<?> command, int slot, boolean callerIdle) {
@@ -215,9 +207,9 @@ public final class NodeConnections {
         return null;
     }
 
-    private Connection detour(Connection home, boolean callerIdle) {
-        // An idle caller only: nothing of its can be overtaken, and its lane (CallerCommands) keeps its next ones behind
-        if (!home.isCongested() || !callerIdle || connections.length == 1) {
+    /** For an idle caller only: nothing of its can be overtaken, and its lane (CallerCommands) keeps its next ones behind. */
+    private Connection detour(Connection home) {
+        if (!home.isCongested() || connections.length == 1) {
             return home;
         }
         Connection sameLoopFallback = null;

@@ -59,7 +59,7 @@ public class ServerNode {
                 recordLatency(System.nanoTime() - start);
             }
         });
-        connections.routeSlot(-1, false).send(ping);
+        connections.routeSlot(-1).send(ping);
     }
 
     /** Stops accepting commands and closes once unanswered ones finish, or after {@code graceNanos}. */

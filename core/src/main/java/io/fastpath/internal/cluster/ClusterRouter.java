@@ -121,6 +121,17 @@ public final class ClusterRouter {
 
     // ---- the command path (any thread) ----
 
+    /**
+     * One node's part of a split or fanned-out command, counted for the caller ({@code null} when nothing counts) until it
+     * settles, as a single-node command is, so a part given up keeps the caller behind it.
+     */
+    CommandFuture<Reply> part(CommandSpec<Reply> spec, long deadline, CallerCommands caller) {
+        if (caller != null) {
+            caller.dispatching();
+        }
+        return new CommandFuture<>(spec, true, deadline, caller).errorInterceptor(redirects);
+    }
+
     /** {@code callerInFlight} is null when the client runs without the congestion detour and caller-driven I/O. */
     private static void release(CallerCommands callerInFlight) {
         if (callerInFlight != null) {
@@ -206,7 +217,7 @@ public final class ClusterRouter {
             send(future, singleSlot, false); // fails with the "no node" error and asks for a refresh
             return future;
         }
-        node.connections.routeSlot(-1, false).send(future); // no detour: a detour could overtake the thread's earlier commands
+        node.connections.routeSlot(-1).send(future); // no detour: a detour could overtake the thread's earlier commands
         return future;
     }
 
@@ -245,7 +256,7 @@ public final class ClusterRouter {
                     "no node serves slot " + slot + " in the client's slot table; a topology refresh was requested", null));
             return;
         }
-        node.connections.routeSlot(slot, false).send(future);
+        node.connections.routeSlot(slot).send(future);
     }
 
     /**
@@ -261,7 +272,7 @@ public final class ClusterRouter {
             send(future, slot, false); // fails with the "no node" error and asks for a refresh
             return;
         }
-        node.connections.routeSlot(slot, false).send(future);
+        node.connections.routeSlot(slot).send(future);
     }
 
     /** See {@link RedirectHandler#leasedRedirect}: where a blocking command that got MOVED or ASK goes next, or null. */
@@ -299,7 +310,7 @@ public final class ClusterRouter {
             send(future, -1, false); // fails with the "no node" error
             return;
         }
-        unknownCommandKeys.lookUp(name, args, any.connections.routeSlot(-1, false))
+        unknownCommandKeys.lookUp(name, args, any.connections.routeSlot(-1))
                 .whenComplete((found, failure) -> {
                     try {
                         send(future, UnknownCommandKeys.slotOf(found, args), false);

@@ -42,7 +42,7 @@ final class ClusterScan {
         int index = primaryIndex;
         CommandFuture<Reply> page = new CommandFuture<>(new CommandSpec<>(spec.name(), args, Converters.REPLY, null, true), true, deadline)
                 .errorInterceptor(router.redirects);
-        primaries.get(index).connections.routeSlot(-1, false).send(page);
+        primaries.get(index).connections.routeSlot(-1).send(page);
         page.whenComplete((reply, failure) -> {
             if (failure != null) {
                 router.complete(result, spec, null, ClusterRouter.failureOf(page), callerWaits);

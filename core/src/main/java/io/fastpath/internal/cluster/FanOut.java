@@ -35,10 +35,7 @@ final class FanOut {
                 spec.markedIdempotent(), spec.argumentBits());
         List<CommandFuture<Reply>> parts = new ArrayList<>(targets.size());
         for (ClusterNode target : targets) {
-            if (caller != null) {
-                caller.dispatching(); // each part counts for its caller until it settles, as a plain command does
-            }
-            CommandFuture<Reply> part = new CommandFuture<>(raw, true, deadline, caller).errorInterceptor(router.redirects);
+            CommandFuture<Reply> part = router.part(raw, deadline, caller);
             parts.add(part);
             target.connections.sendSlot(part, -1, false);
         }

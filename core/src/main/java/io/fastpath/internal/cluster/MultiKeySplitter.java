@@ -47,10 +47,7 @@ final class MultiKeySplitter {
             }
             CommandSpec<Reply> partSpec = new CommandSpec<>(spec.name(), partArgs, Converters.REPLY, partArgs[1], spec.readOnly(),
                     spec.markedIdempotent(), spec.argumentBits());
-            if (caller != null) {
-                caller.dispatching(); // each part counts for its caller until it settles, as a plain command does
-            }
-            CommandFuture<Reply> part = new CommandFuture<>(partSpec, true, deadline, caller).errorInterceptor(router.redirects);
+            CommandFuture<Reply> part = router.part(partSpec, deadline, caller);
             ordinalsByPart.add(ordinals);
             parts.add(part);
             router.send(part, group.getKey(), false);

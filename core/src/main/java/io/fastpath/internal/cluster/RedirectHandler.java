@@ -116,7 +116,7 @@ final class RedirectHandler implements ErrorInterceptor {
         events.publish(new RedisEvent.Redirected(from.endpoint().toString(), moved ? "MOVED" : "ASK",
                 slot, node.endpoint.toString()));
         command.prepareResend(!moved);
-        node.connections.routeSlot(slot, false).send(command);
+        node.connections.routeSlot(slot).send(command);
     }
 
     /**

@@ -113,7 +113,7 @@ final class TopologyRefresher {
         List<CompletableFuture<ClusterTopology>> answers = new ArrayList<>();
         long deadline = System.nanoTime() + QUERY_TIMEOUT_NANOS;
         for (ClusterNode node : asked) {
-            Connection connection = node.connections.routeSlot(-1, false);
+            Connection connection = node.connections.routeSlot(-1);
             answers.add(ClusterTopologyLoader.load(connection, deadline).exceptionally(failure -> null));
         }
         CompletableFuture.allOf(answers.toArray(new CompletableFuture<?>[0])).whenComplete((ignored, failure) -> {

@@ -112,7 +112,7 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
 
     /**
      * This command, done (given up by its caller), left its connection or its retry for good: read its late reply, was
-     * dropped unwritten, or its connection was lost (see {@link #settled}). Called by whoever drops it.
+     * dropped unwritten, or its connection was lost (its settled flag). Called by whoever drops it.
      */
     public void settle() {
         settled = true;
@@ -125,11 +125,6 @@ public final class CommandFuture<T> extends ObservedFuture<T> {
         if (RELEASED.compareAndSet(this, 0, 1)) {
             caller.settled();
         }
-    }
-
-    /** Whether this abandoned command left its connection for good: nothing of it can reach the server any more. */
-    public boolean settled() {
-        return settled;
     }
 
     /** The dispatching thread's record this command counts in, or null (see {@link CallerCommands}). */

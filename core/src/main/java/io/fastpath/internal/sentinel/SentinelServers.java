@@ -171,7 +171,7 @@ final class SentinelServers implements StandaloneServers {
         if (acknowledgement != null && !command.spec().readOnly()) {
             result = acknowledgement.attach(command);
         }
-        primary.connections.route(null, false).send(command.errorInterceptor(readOnlyRetry));
+        primary.connections.route(null).send(command.errorInterceptor(readOnlyRetry));
         return result;
     }
 
@@ -180,9 +180,9 @@ final class SentinelServers implements StandaloneServers {
         command.prepareResend(false);
         if (command.spec().readOnly() && config.readPolicy() != ReadPolicy.PRIMARY) {
             ServerNode target = ReplicaSelector.select(config.readPolicy(), config.clientZone(), primary, replicas);
-            target.connections.route(command.spec().routingKey(), false).send(command);
+            target.connections.route(command.spec().routingKey()).send(command);
         } else {
-            primary.connections.route(command.spec().routingKey(), false).send(command.errorInterceptor(readOnlyRetry));
+            primary.connections.route(command.spec().routingKey()).send(command.errorInterceptor(readOnlyRetry));
         }
     }
 

@@ -63,7 +63,7 @@ public final class TransactionRunner {
         if (cluster == null) {
             TransactionGroup group = new TransactionGroup(commands, TransactionGroup.ANY_CHANNEL);
             CommandFuture<ExecOutcome> exec = execFuture(group, deadline);
-            standalone.primary().route(firstRoutingKey(commands), false).send(exec);
+            standalone.primary().route(firstRoutingKey(commands)).send(exec);
             return awaitExec(exec, group);
         }
         int slot = CommandSlots.commonSlot(commands, "the transaction");
